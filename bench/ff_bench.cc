@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Field micro-benchmarks: ns per operation for Fp, Fr and the tower. Each loop feeds its result
+// back into the next iteration so the measured figure is latency, not throughput.
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "ff/fp.h"
+#include "ff/fp12.h"
+#include "ff/fr.h"
+
+namespace cuzk::ff {
+namespace {
+
+template <typename F>
+void BM_Mul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::Random(rng), b = F::Random(rng);
+  for (auto _ : state) {
+    a = a * b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_Mul<Fp>)->Name("BM_FpMul");
+BENCHMARK(BM_Mul<Fr>)->Name("BM_FrMul");
+
+template <typename F>
+void BM_PortableMul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  typename F::Repr a = F::Random(rng).montgomery(), b = F::Random(rng).montgomery();
+  for (auto _ : state) {
+    F::MulPortable(a, a, b);
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_PortableMul<Fp>)->Name("BM_FpMulPortable");
+BENCHMARK(BM_PortableMul<Fr>)->Name("BM_FrMulPortable");
+
+template <typename F>
+void BM_Add(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::Random(rng), b = F::Random(rng);
+  for (auto _ : state) {
+    a = a + b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_Add<Fp>)->Name("BM_FpAdd");
+BENCHMARK(BM_Add<Fr>)->Name("BM_FrAdd");
+
+void BM_FpInverse(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fp a = Fp::Random(rng);
+  for (auto _ : state) {
+    a = a.Inverse() + Fp::One();
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_FpInverse);
+
+void BM_FpSqrt(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fp a = Fp::Random(rng).Square();
+  for (auto _ : state) benchmark::DoNotOptimize(a.Sqrt());
+}
+BENCHMARK(BM_FpSqrt);
+
+void BM_Fp2Mul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fp2 a = Fp2::Random(rng), b = Fp2::Random(rng);
+  for (auto _ : state) {
+    a = a * b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_Fp2Mul);
+
+void BM_Fp12Mul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fp12 a = Fp12::Random(rng), b = Fp12::Random(rng);
+  for (auto _ : state) {
+    a = a * b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_Fp12Mul);
+
+void BM_Fp12CyclotomicSquare(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fp12 a = Fp12::Random(rng);
+  a = a.Conjugate() * a.Inverse();
+  a = a.Frobenius(2) * a;  // now in the cyclotomic subgroup
+  for (auto _ : state) {
+    a = a.CyclotomicSquare();
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_Fp12CyclotomicSquare);
+
+}  // namespace
+}  // namespace cuzk::ff
+
+BENCHMARK_MAIN();

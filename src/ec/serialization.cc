@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "ec/serialization.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace cuzk::ec {
+namespace {
+
+constexpr uint8_t kCompressedFlag = 0x80;
+constexpr uint8_t kInfinityFlag = 0x40;
+constexpr uint8_t kSortFlag = 0x20;
+constexpr uint8_t kFlagMask = 0xe0;
+
+// Per-group codec: how the coordinate field is written and how the group is checked.
+struct G1Codec {
+  using Curve = G1Curve;
+  using Field = ff::Fp;
+  static constexpr size_t kFieldBytes = 48;
+  static constexpr const char* kName = "G1";
+  static void Write(const Field& f, uint8_t* out) {
+    auto b = f.ToBytesBE();
+    std::copy(b.begin(), b.end(), out);
+  }
+  static Result<Field> Read(const uint8_t* in) {
+    return Field::FromBytesBE(std::span<const uint8_t>(in, kFieldBytes));
+  }
+  static bool InSubgroup(const G1Affine& p) { return IsInG1Subgroup(p); }
+};
+
+struct G2Codec {
+  using Curve = G2Curve;
+  using Field = ff::Fp2;
+  static constexpr size_t kFieldBytes = 96;
+  static constexpr const char* kName = "G2";
+  static void Write(const Field& f, uint8_t* out) {
+    G1Codec::Write(f.c1, out);
+    G1Codec::Write(f.c0, out + 48);
+  }
+  static Result<Field> Read(const uint8_t* in) {
+    Result<ff::Fp> c1 = G1Codec::Read(in);
+    if (!c1.ok()) return Status::InvalidArgument("c1: " + c1.status().message());
+    Result<ff::Fp> c0 = G1Codec::Read(in + 48);
+    if (!c0.ok()) return Status::InvalidArgument("c0: " + c0.status().message());
+    return Field{*c0, *c1};
+  }
+  static bool InSubgroup(const G2Affine& q) { return IsInG2Subgroup(q); }
+};
+
+template <typename Codec, size_t kSize>
+std::array<uint8_t, kSize> Encode(const Affine<typename Codec::Curve>& p, bool compressed) {
+  std::array<uint8_t, kSize> out{};
+  if (p.infinity) {
+    out[0] = kInfinityFlag | (compressed ? kCompressedFlag : 0);
+    return out;
+  }
+  Codec::Write(p.x, out.data());
+  if (compressed) {
+    out[0] |= kCompressedFlag;
+    if (p.y.IsLexicographicallyLargest()) out[0] |= kSortFlag;
+  } else {
+    Codec::Write(p.y, out.data() + Codec::kFieldBytes);
+  }
+  return out;
+}
+
+Status Fail(const char* group, const std::string& what) {
+  return Status::InvalidArgument(std::string(group) + " point: " + what);
+}
+
+template <typename Codec>
+Result<Affine<typename Codec::Curve>> Decode(std::span<const uint8_t> bytes, bool compressed,
+                                             SubgroupCheck check) {
+  using Point = Affine<typename Codec::Curve>;
+  using Field = typename Codec::Field;
+  const char* name = Codec::kName;
+  size_t want = compressed ? Codec::kFieldBytes : 2 * Codec::kFieldBytes;
+  if (bytes.size() != want) {
+    return Fail(name, std::string(compressed ? "compressed" : "uncompressed") + " encoding must be " +
+                          std::to_string(want) + " bytes, got " + std::to_string(bytes.size()));
+  }
+  uint8_t flags = bytes[0] & kFlagMask;
+  if (((flags & kCompressedFlag) != 0) != compressed) {
+    return Fail(name, compressed ? "compression flag (0x80) is not set"
+                                 : "compression flag (0x80) is set on an uncompressed encoding");
+  }
+  if (flags & kInfinityFlag) {
+    bool rest_zero = (bytes[0] & ~kFlagMask) == 0 &&
+                     std::all_of(bytes.begin() + 1, bytes.end(), [](uint8_t b) { return b == 0; });
+    if (!rest_zero || (flags & kSortFlag)) return Fail(name, "non-canonical encoding of infinity");
+    return Point::Identity();
+  }
+  if (!compressed && (flags & kSortFlag)) {
+    return Fail(name, "sort flag (0x20) is set on an uncompressed encoding");
+  }
+  std::vector<uint8_t> x_bytes(bytes.begin(), bytes.begin() + Codec::kFieldBytes);
+  x_bytes[0] &= ~kFlagMask;
+  Result<Field> x = Codec::Read(x_bytes.data());
+  if (!x.ok()) return Fail(name, "x coordinate: " + x.status().message());
+  Point p;
+  if (compressed) {
+    Field rhs = x->Square() * *x + Codec::Curve::B();
+    std::optional<Field> y = rhs.Sqrt();
+    if (!y) return Fail(name, "not on the curve (x^3 + b has no square root)");
+    if (y->IsLexicographicallyLargest() != ((flags & kSortFlag) != 0)) *y = -*y;
+    p = Point::FromXY(*x, *y);
+  } else {
+    Result<Field> y = Codec::Read(bytes.data() + Codec::kFieldBytes);
+    if (!y.ok()) return Fail(name, "y coordinate: " + y.status().message());
+    p = Point::FromXY(*x, *y);
+    if (!p.IsOnCurve()) return Fail(name, "not on the curve");
+  }
+  if (check == SubgroupCheck::kCheck && !Codec::InSubgroup(p)) {
+    return Fail(name, "not in the prime-order subgroup");
+  }
+  return p;
+}
+
+}  // namespace
+
+std::array<uint8_t, kG1CompressedBytes> G1ToCompressed(const G1Affine& p) {
+  return Encode<G1Codec, kG1CompressedBytes>(p, true);
+}
+std::array<uint8_t, kG1UncompressedBytes> G1ToUncompressed(const G1Affine& p) {
+  return Encode<G1Codec, kG1UncompressedBytes>(p, false);
+}
+std::array<uint8_t, kG2CompressedBytes> G2ToCompressed(const G2Affine& q) {
+  return Encode<G2Codec, kG2CompressedBytes>(q, true);
+}
+std::array<uint8_t, kG2UncompressedBytes> G2ToUncompressed(const G2Affine& q) {
+  return Encode<G2Codec, kG2UncompressedBytes>(q, false);
+}
+
+Result<G1Affine> G1FromCompressed(std::span<const uint8_t> bytes, SubgroupCheck check) {
+  return Decode<G1Codec>(bytes, true, check);
+}
+Result<G1Affine> G1FromUncompressed(std::span<const uint8_t> bytes, SubgroupCheck check) {
+  return Decode<G1Codec>(bytes, false, check);
+}
+Result<G2Affine> G2FromCompressed(std::span<const uint8_t> bytes, SubgroupCheck check) {
+  return Decode<G2Codec>(bytes, true, check);
+}
+Result<G2Affine> G2FromUncompressed(std::span<const uint8_t> bytes, SubgroupCheck check) {
+  return Decode<G2Codec>(bytes, false, check);
+}
+
+}  // namespace cuzk::ec

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// ZCash BLS12-381 point encodings, as blst/blstrs and therefore bellperson write them
+// (spec porep-c2-circuit.md 7.4). Fp is 48 bytes big-endian; an Fp2 is c1 || c0. Byte 0 carries
+// three flags: 0x80 compressed, 0x40 infinity, 0x20 "y is the lexicographically larger root".
+//
+//   G1 compressed 48 B = x | flags     G1 uncompressed  96 B = x || y
+//   G2 compressed 96 B = x | flags     G2 uncompressed 192 B = x || y
+//
+// Decoding rejects, with a message naming the fault: a wrong length, a missing or unexpected
+// compression flag, a sort flag on an uncompressed point, a non-canonical infinity, a coordinate
+// >= p, a point off the curve, and (unless asked not to) a point outside the prime-order subgroup.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "base/status.h"
+#include "ec/g1.h"
+#include "ec/g2.h"
+
+namespace cuzk::ec {
+
+inline constexpr size_t kG1CompressedBytes = 48;
+inline constexpr size_t kG1UncompressedBytes = 96;
+inline constexpr size_t kG2CompressedBytes = 96;
+inline constexpr size_t kG2UncompressedBytes = 192;
+
+// Whether decoding also proves membership of the order-r subgroup (the expensive part).
+enum class SubgroupCheck { kCheck, kSkip };
+
+// Returns the 48-byte compressed encoding of P.
+std::array<uint8_t, kG1CompressedBytes> G1ToCompressed(const G1Affine& p);
+// Returns the 96-byte uncompressed encoding of P.
+std::array<uint8_t, kG1UncompressedBytes> G1ToUncompressed(const G1Affine& p);
+// Returns the 96-byte compressed encoding of Q.
+std::array<uint8_t, kG2CompressedBytes> G2ToCompressed(const G2Affine& q);
+// Returns the 192-byte uncompressed encoding of Q.
+std::array<uint8_t, kG2UncompressedBytes> G2ToUncompressed(const G2Affine& q);
+
+// Decodes a compressed G1 point (a square root, then the subgroup check).
+Result<G1Affine> G1FromCompressed(std::span<const uint8_t> bytes,
+                                  SubgroupCheck check = SubgroupCheck::kCheck);
+// Decodes an uncompressed G1 point (curve equation, then the subgroup check).
+Result<G1Affine> G1FromUncompressed(std::span<const uint8_t> bytes,
+                                    SubgroupCheck check = SubgroupCheck::kCheck);
+// Decodes a compressed G2 point.
+Result<G2Affine> G2FromCompressed(std::span<const uint8_t> bytes,
+                                  SubgroupCheck check = SubgroupCheck::kCheck);
+// Decodes an uncompressed G2 point.
+Result<G2Affine> G2FromUncompressed(std::span<const uint8_t> bytes,
+                                    SubgroupCheck check = SubgroupCheck::kCheck);
+
+}  // namespace cuzk::ec

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// ZCash encodings: the generators' known encodings, round trips, and every malformed form.
+#include "ec/serialization.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "base/hex.h"
+
+namespace cuzk::ec {
+namespace {
+
+using ff::Fp;
+using ff::Fp2;
+using ff::Fr;
+
+constexpr char kG1GeneratorCompressed[] =
+    "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+constexpr char kG2GeneratorCompressed[] =
+    "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e"
+    "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
+
+std::vector<uint8_t> Bytes(const std::string& hex) { return *FromHex(hex); }
+
+// Expects `r` to fail with a message containing `what`.
+template <typename R>
+void ExpectError(const R& r, const std::string& what) {
+  ASSERT_FALSE(r.ok()) << "expected failure: " << what;
+  EXPECT_NE(r.status().message().find(what), std::string::npos) << r.status().message();
+}
+
+TEST(SerializationTest, GeneratorsHaveTheirKnownEncodings) {
+  EXPECT_EQ(ToHex(G1ToCompressed(G1Curve::Generator())), kG1GeneratorCompressed);
+  EXPECT_EQ(ToHex(G2ToCompressed(G2Curve::Generator())), kG2GeneratorCompressed);
+  EXPECT_EQ(ToHex(G1ToUncompressed(G1Curve::Generator())),
+            "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"
+            "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1");
+  EXPECT_EQ(*G1FromCompressed(Bytes(kG1GeneratorCompressed)), G1Curve::Generator());
+  EXPECT_EQ(*G2FromCompressed(Bytes(kG2GeneratorCompressed)), G2Curve::Generator());
+}
+
+TEST(SerializationTest, InfinityEncodings) {
+  EXPECT_EQ(ToHex(G1ToCompressed(G1Affine::Identity())), "c0" + std::string(94, '0'));
+  EXPECT_EQ(ToHex(G1ToUncompressed(G1Affine::Identity())), "40" + std::string(190, '0'));
+  EXPECT_EQ(ToHex(G2ToCompressed(G2Affine::Identity())), "c0" + std::string(190, '0'));
+  EXPECT_TRUE(G1FromCompressed(Bytes("c0" + std::string(94, '0')))->infinity);
+  EXPECT_TRUE(G2FromUncompressed(Bytes("40" + std::string(382, '0')))->infinity);
+}
+
+TEST(SerializationTest, RandomPointsRoundTripInAllForms) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 10; ++i) {
+    G1Affine p = Mul(G1::Generator(), Fr::Random(rng)).ToAffine();
+    G2Affine q = Mul(G2::Generator(), Fr::Random(rng)).ToAffine();
+    for (const G1Affine& x : {p, -p}) {
+      ASSERT_EQ(*G1FromCompressed(G1ToCompressed(x)), x);
+      ASSERT_EQ(*G1FromUncompressed(G1ToUncompressed(x)), x);
+    }
+    for (const G2Affine& x : {q, -q}) {
+      ASSERT_EQ(*G2FromCompressed(G2ToCompressed(x)), x);
+      ASSERT_EQ(*G2FromUncompressed(G2ToUncompressed(x)), x);
+    }
+    // Exactly one of P and -P carries the sort flag.
+    ASSERT_NE(G1ToCompressed(p)[0] & 0x20, G1ToCompressed(-p)[0] & 0x20);
+  }
+}
+
+TEST(SerializationTest, RejectsWrongLengths) {
+  auto g = G1ToCompressed(G1Curve::Generator());
+  ExpectError(G1FromCompressed(std::span(g).first(47)), "must be 48 bytes, got 47");
+  ExpectError(G2FromCompressed(g), "must be 96 bytes, got 48");
+  ExpectError(G1FromUncompressed(g), "must be 96 bytes, got 48");
+  ExpectError(G2FromUncompressed(std::vector<uint8_t>(193)), "must be 192 bytes, got 193");
+}
+
+TEST(SerializationTest, RejectsBadFlags) {
+  auto c = G1ToCompressed(G1Curve::Generator());
+  auto u = G1ToUncompressed(G1Curve::Generator());
+  auto no_flag = c;
+  no_flag[0] &= 0x7f;
+  ExpectError(G1FromCompressed(no_flag), "compression flag (0x80) is not set");
+  auto flagged = u;
+  flagged[0] |= 0x80;
+  ExpectError(G1FromUncompressed(flagged), "compression flag (0x80) is set");
+  auto sorted = u;
+  sorted[0] |= 0x20;
+  ExpectError(G1FromUncompressed(sorted), "sort flag (0x20)");
+}
+
+TEST(SerializationTest, RejectsNonCanonicalInfinity) {
+  auto inf = G1ToCompressed(G1Affine::Identity());
+  auto with_sort = inf;
+  with_sort[0] |= 0x20;
+  ExpectError(G1FromCompressed(with_sort), "non-canonical encoding of infinity");
+  auto with_bits = inf;
+  with_bits[47] = 1;
+  ExpectError(G1FromCompressed(with_bits), "non-canonical encoding of infinity");
+  auto g2inf = G2ToUncompressed(G2Affine::Identity());
+  g2inf[0] |= 0x01;
+  ExpectError(G2FromUncompressed(g2inf), "non-canonical encoding of infinity");
+}
+
+TEST(SerializationTest, RejectsCoordinatesNotBelowP) {
+  // x = p with the compression flag.
+  auto p_bytes = Bytes("9a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+  ExpectError(G1FromCompressed(p_bytes), "x coordinate: Fp encoding is not less than the field modulus");
+  auto u = G1ToUncompressed(G1Curve::Generator());
+  std::fill(u.begin() + 48, u.end(), 0xff);
+  ExpectError(G1FromUncompressed(u), "y coordinate");
+  auto g2 = G2ToCompressed(G2Curve::Generator());
+  std::fill(g2.begin() + 48, g2.end(), 0xff);  // x.c0 = 2^384 - 1
+  ExpectError(G2FromCompressed(g2), "x coordinate: c0: Fp encoding is not less than the field modulus");
+}
+
+TEST(SerializationTest, RejectsPointsOffTheCurve) {
+  // Find an x for which x^3 + 4 is not a square.
+  Fp x = Fp::One();
+  while ((x.Square() * x + G1Curve::B()).Sqrt()) x += Fp::One();
+  G1Affine fake = G1Affine::FromXY(x, Fp::One());
+  ExpectError(G1FromCompressed(G1ToCompressed(fake)), "not on the curve");
+  G1Affine bent = G1Curve::Generator();
+  bent.y += Fp::One();
+  ExpectError(G1FromUncompressed(G1ToUncompressed(bent)), "not on the curve");
+  G2Affine bent2 = G2Curve::Generator();
+  bent2.y += Fp2::One();
+  ExpectError(G2FromUncompressed(G2ToUncompressed(bent2)), "not on the curve");
+}
+
+TEST(SerializationTest, RejectsPointsOutsideTheSubgroupUnlessAskedNotTo) {
+  std::mt19937_64 rng(12);
+  G1Affine p;
+  for (;;) {
+    Fp x = Fp::Random(rng);
+    if (auto y = (x.Square() * x + G1Curve::B()).Sqrt()) {
+      p = G1Affine::FromXY(x, *y);
+      break;
+    }
+  }
+  ExpectError(G1FromCompressed(G1ToCompressed(p)), "not in the prime-order subgroup");
+  ExpectError(G1FromUncompressed(G1ToUncompressed(p)), "not in the prime-order subgroup");
+  EXPECT_EQ(*G1FromCompressed(G1ToCompressed(p), SubgroupCheck::kSkip), p);
+  G2Affine q;
+  for (;;) {
+    Fp2 x = Fp2::Random(rng);
+    if (auto y = (x.Square() * x + G2Curve::B()).Sqrt()) {
+      q = G2Affine::FromXY(x, *y);
+      break;
+    }
+  }
+  ExpectError(G2FromCompressed(G2ToCompressed(q)), "G2 point: not in the prime-order subgroup");
+  EXPECT_EQ(*G2FromUncompressed(G2ToUncompressed(q), SubgroupCheck::kSkip), q);
+}
+
+}  // namespace
+}  // namespace cuzk::ec

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Out-of-line members of MontField. Include only from the .cc file that instantiates a field
+// (fp.cc, fr.cc), so the rest of the project compiles against declarations.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ff/mont_field.h"
+
+namespace cuzk::ff {
+
+template <typename Config>
+MontField<Config> MontField<Config>::Pow(std::span<const uint64_t> exponent) const {
+  // 4-bit fixed window: 15 table entries, then per nibble four squarings and one multiply.
+  std::array<MontField, 16> table;
+  table[0] = One();
+  for (size_t i = 1; i < 16; ++i) table[i] = table[i - 1] * *this;
+  MontField acc = One();
+  for (size_t i = exponent.size() * 16; i-- > 0;) {
+    for (int k = 0; k < 4; ++k) acc = acc.Square();
+    size_t nibble = (exponent[i / 16] >> (4 * (i % 16))) & 15;
+    if (nibble != 0) acc *= table[nibble];
+  }
+  return acc;
+}
+
+template <typename Config>
+MontField<Config> MontField<Config>::Inverse() const {
+  static constexpr Repr kPMinus2 = SubSmall(kModulus, 2);
+  return Pow(kPMinus2);
+}
+
+template <typename Config>
+int MontField<Config>::Legendre() const {
+  static constexpr Repr kHalf = ShiftRight(SubSmall(kModulus, 1), 1);
+  if (IsZero()) return 0;
+  return Pow(kHalf).IsOne() ? 1 : -1;
+}
+
+template <typename Config>
+bool MontField<Config>::IsLexicographicallyLargest() const {
+  static constexpr Repr kHalf = ShiftRight(SubSmall(kModulus, 1), 1);
+  return LessThan(kHalf, ToCanonical());
+}
+
+template <typename Config>
+std::optional<MontField<Config>> MontField<Config>::Sqrt() const {
+  if (IsZero()) return Zero();
+  if constexpr ((kModulus[0] & 3) == 3) {
+    // p = 3 mod 4: a^((p+1)/4) is a root whenever one exists.
+    static constexpr Repr kExp = ShiftRight(AddSmall(kModulus, 1), 2);
+    MontField root = Pow(kExp);
+    if (root.Square() != *this) return std::nullopt;
+    return root;
+  } else {
+    // Tonelli-Shanks (Cohen, "A Course in Computational Algebraic Number Theory", Alg. 1.5.1).
+    static constexpr size_t kTwoAdicity = TrailingZeros(SubSmall(kModulus, 1));
+    static constexpr Repr kOddPart = ShiftRight(SubSmall(kModulus, 1), kTwoAdicity);
+    static constexpr Repr kOddPartPlusOneHalf = ShiftRight(AddSmall(kOddPart, 1), 1);
+    if (Legendre() != 1) return std::nullopt;
+    MontField z = FromUint64(2);
+    while (z.Legendre() != -1) z += One();
+    size_t m = kTwoAdicity;
+    MontField c = z.Pow(kOddPart);
+    MontField t = Pow(kOddPart);
+    MontField root = Pow(kOddPartPlusOneHalf);
+    while (!t.IsOne()) {
+      size_t i = 0;
+      for (MontField t2 = t; !t2.IsOne(); t2 = t2.Square()) ++i;
+      MontField b = c;
+      for (size_t k = 0; k + i + 1 < m; ++k) b = b.Square();
+      m = i;
+      c = b.Square();
+      t *= c;
+      root *= b;
+    }
+    return root;
+  }
+}
+
+template <typename Config>
+void MontField<Config>::BatchInverse(std::span<MontField> values) {
+  // Montgomery's trick: prefix products, one inversion, then unwind (3 multiplications each).
+  std::vector<MontField> prefix(values.size());
+  MontField acc = One();
+  for (size_t i = 0; i < values.size(); ++i) {
+    prefix[i] = acc;
+    if (!values[i].IsZero()) acc *= values[i];
+  }
+  MontField inv = acc.Inverse();
+  for (size_t i = values.size(); i-- > 0;) {
+    if (values[i].IsZero()) continue;
+    MontField next = inv * values[i];
+    values[i] = inv * prefix[i];
+    inv = next;
+  }
+}
+
+template <typename Config>
+std::array<uint8_t, MontField<Config>::kBytes> MontField<Config>::ToBytesBE() const {
+  std::array<uint8_t, kBytes> out;
+  Repr c = ToCanonical();
+  for (size_t i = 0; i < kBytes; ++i) {
+    size_t k = kBytes - 1 - i;  // byte significance
+    out[i] = static_cast<uint8_t>(c[k / 8] >> (8 * (k % 8)));
+  }
+  return out;
+}
+
+template <typename Config>
+std::array<uint8_t, MontField<Config>::kBytes> MontField<Config>::ToBytesLE() const {
+  std::array<uint8_t, kBytes> out = ToBytesBE();
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+template <typename Config>
+Result<MontField<Config>> MontField<Config>::FromBytesBE(std::span<const uint8_t> bytes) {
+  if (bytes.size() != kBytes) {
+    return Status::InvalidArgument(std::string(Config::kName) + " encoding must be " +
+                                   std::to_string(kBytes) + " bytes, got " +
+                                   std::to_string(bytes.size()));
+  }
+  Repr value{};
+  for (size_t i = 0; i < kBytes; ++i) {
+    size_t k = kBytes - 1 - i;
+    value[k / 8] |= static_cast<uint64_t>(bytes[i]) << (8 * (k % 8));
+  }
+  std::optional<MontField> f = FromCanonical(value);
+  if (!f) {
+    return Status::InvalidArgument(std::string(Config::kName) +
+                                   " encoding is not less than the field modulus");
+  }
+  return *f;
+}
+
+template <typename Config>
+Result<MontField<Config>> MontField<Config>::FromBytesLE(std::span<const uint8_t> bytes) {
+  std::vector<uint8_t> be(bytes.rbegin(), bytes.rend());
+  return FromBytesBE(be);
+}
+
+}  // namespace cuzk::ff

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Fp and Fr against GMP: constants derived from the curve seed, and every operation on seeded
+// random inputs plus the edge values 0, 1, 2 and p-1.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "base/hex.h"
+#include "ff/fp.h"
+#include "ff/fr.h"
+#include "support/gmp_reference.h"
+
+namespace cuzk::ff {
+namespace {
+
+using cuzk::testing::FromMpz;
+using cuzk::testing::ToMpz;
+
+template <typename F>
+class MontFieldTest : public ::testing::Test {
+ protected:
+  static constexpr size_t N = F::kLimbs;
+  mpz_class p_ = ToMpz(F::kModulus);
+  std::mt19937_64 rng_{0xc0ffee};
+
+  mpz_class Value(const F& f) { return ToMpz(f.ToCanonical()); }
+  F Make(const mpz_class& z) { return *F::FromCanonical(FromMpz<N>(((z % p_) + p_) % p_)); }
+
+  // Seeded random elements followed by the edge values.
+  std::vector<F> Samples(size_t count) {
+    std::vector<F> out;
+    for (size_t i = 0; i < count; ++i) out.push_back(F::Random(rng_));
+    out.push_back(F::Zero());
+    out.push_back(F::One());
+    out.push_back(F::FromUint64(2));
+    out.push_back(-F::One());
+    return out;
+  }
+};
+
+using FieldTypes = ::testing::Types<Fp, Fr>;
+TYPED_TEST_SUITE(MontFieldTest, FieldTypes);
+
+TYPED_TEST(MontFieldTest, ModulusMatchesCurveSeed) {
+  mpz_class expected = std::is_same_v<TypeParam, Fp> ? cuzk::testing::BaseModulusFromSeed()
+                                                     : cuzk::testing::ScalarModulusFromSeed();
+  EXPECT_EQ(this->p_, expected);
+  EXPECT_NE(mpz_probab_prime_p(this->p_.get_mpz_t(), 30), 0);
+  EXPECT_EQ(mpz_sizeinbase(this->p_.get_mpz_t(), 2), TypeParam::kBits);
+}
+
+TYPED_TEST(MontFieldTest, MontgomeryConstantsMatchReference) {
+  mpz_class r = mpz_class(1) << (64 * TypeParam::kLimbs);
+  EXPECT_EQ(ToMpz(TypeParam::kR), r % this->p_);
+  EXPECT_EQ(ToMpz(TypeParam::kR2), (r * r) % this->p_);
+  mpz_class word = mpz_class(1) << 64;
+  mpz_class check = (mpz_class(TypeParam::kModulus[0]) * TypeParam::kInv + 1) % word;
+  EXPECT_EQ(check, 0);
+}
+
+TYPED_TEST(MontFieldTest, ArithmeticMatchesBigIntReference) {
+  auto xs = this->Samples(200);
+  auto ys = this->Samples(200);
+  std::shuffle(ys.begin(), ys.end(), this->rng_);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const TypeParam &a = xs[i], &b = ys[i];
+    mpz_class va = this->Value(a), vb = this->Value(b), p = this->p_;
+    ASSERT_EQ(this->Value(a + b), (va + vb) % p);
+    ASSERT_EQ(this->Value(a - b), ((va - vb) % p + p) % p);
+    ASSERT_EQ(this->Value(a * b), (va * vb) % p);
+    ASSERT_EQ(this->Value(a.Square()), (va * va) % p);
+    ASSERT_EQ(this->Value(a.Double()), (2 * va) % p);
+    ASSERT_EQ(this->Value(-a), (p - va) % p);
+  }
+}
+
+TYPED_TEST(MontFieldTest, PortableAndAssemblyKernelsAgree) {
+  if (!TypeParam::UsesAsm()) GTEST_SKIP() << "built without the assembly kernel (CUZK_ASM=OFF)";
+  auto xs = this->Samples(2000);
+  for (size_t i = 0; i + 1 < xs.size(); ++i) {
+    typename TypeParam::Repr portable;
+    TypeParam::MulPortable(portable, xs[i].montgomery(), xs[i + 1].montgomery());
+    ASSERT_EQ(TypeParam::FromMontgomery(portable), xs[i] * xs[i + 1]) << "sample " << i;
+  }
+  // Largest operands: p-1 times p-1 exercises every carry.
+  TypeParam m = -TypeParam::One();
+  typename TypeParam::Repr portable;
+  typename TypeParam::Repr big = TypeParam::kModulus;
+  big[0] -= 1;
+  TypeParam::MulPortable(portable, big, big);
+  EXPECT_EQ(TypeParam::FromMontgomery(portable), TypeParam::FromMontgomery(big) * TypeParam::FromMontgomery(big));
+  EXPECT_EQ(m * m, TypeParam::One());
+}
+
+TYPED_TEST(MontFieldTest, InverseAndPowMatchReference) {
+  for (const TypeParam& a : this->Samples(30)) {
+    mpz_class va = this->Value(a), inv;
+    if (va == 0) {
+      EXPECT_TRUE(a.Inverse().IsZero());
+      continue;
+    }
+    mpz_invert(inv.get_mpz_t(), va.get_mpz_t(), this->p_.get_mpz_t());
+    ASSERT_EQ(this->Value(a.Inverse()), inv);
+    ASSERT_TRUE((a * a.Inverse()).IsOne());
+    std::array<uint64_t, 2> e = {this->rng_(), this->rng_()};
+    mpz_class ve = ToMpz(e), expected;
+    mpz_powm(expected.get_mpz_t(), va.get_mpz_t(), ve.get_mpz_t(), this->p_.get_mpz_t());
+    ASSERT_EQ(this->Value(a.Pow(e)), expected);
+  }
+}
+
+TYPED_TEST(MontFieldTest, BatchInverseMatchesSingleInverse) {
+  auto xs = this->Samples(50);
+  auto inverted = xs;
+  TypeParam::BatchInverse(inverted);
+  for (size_t i = 0; i < xs.size(); ++i) ASSERT_EQ(inverted[i], xs[i].Inverse()) << i;
+}
+
+TYPED_TEST(MontFieldTest, SqrtAndLegendreMatchReference) {
+  for (const TypeParam& a : this->Samples(40)) {
+    mpz_class va = this->Value(a);
+    int legendre = mpz_legendre(va.get_mpz_t(), this->p_.get_mpz_t());
+    ASSERT_EQ(a.Legendre(), legendre);
+    auto root = a.Sqrt();
+    ASSERT_EQ(root.has_value(), legendre >= 0);
+    if (root) {
+      ASSERT_EQ(root->Square(), a);
+    }
+    TypeParam sq = a.Square();
+    auto root2 = sq.Sqrt();
+    ASSERT_TRUE(root2.has_value());
+    ASSERT_TRUE(*root2 == a || *root2 == -a);
+  }
+}
+
+TYPED_TEST(MontFieldTest, BytesRoundTripAndRejectNonCanonical) {
+  for (const TypeParam& a : this->Samples(20)) {
+    auto be = a.ToBytesBE();
+    auto le = a.ToBytesLE();
+    ASSERT_EQ(*TypeParam::FromBytesBE(be), a);
+    ASSERT_EQ(*TypeParam::FromBytesLE(le), a);
+    mpz_class v;
+    mpz_import(v.get_mpz_t(), be.size(), 1, 1, 0, 0, be.data());
+    ASSERT_EQ(v, this->Value(a));
+  }
+  // p itself and all-ones are not canonical; a short buffer is the wrong length.
+  std::array<uint8_t, TypeParam::kBytes> bytes;
+  mpz_export(bytes.data(), nullptr, 1, 1, 0, 0, this->p_.get_mpz_t());
+  auto r = TypeParam::FromBytesBE(bytes);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("not less than the field modulus"), std::string::npos);
+  bytes.fill(0xff);
+  EXPECT_FALSE(TypeParam::FromBytesBE(bytes).ok());
+  auto short_result = TypeParam::FromBytesBE(std::span(bytes).first(TypeParam::kBytes - 1));
+  ASSERT_FALSE(short_result.ok());
+  EXPECT_NE(short_result.status().message().find("must be"), std::string::npos);
+}
+
+TEST(FrTest, RootOfUnityMatchesFilecoinConstant) {
+  // spec 7.6: ROOT_OF_UNITY = 7^((r-1)/2^32).
+  Fr root = FrRootOfUnity();
+  auto bytes = root.ToBytesBE();
+  EXPECT_EQ(ToHex(bytes), "16a2a19edfe81f20d09b681922c813b4b63683508c2280b93829971f439f0d2b");
+  Fr x = root;
+  for (size_t i = 0; i < kFrTwoAdicity - 1; ++i) x = x.Square();
+  EXPECT_EQ(x, -Fr::One());  // order exactly 2^32
+  EXPECT_TRUE(x.Square().IsOne());
+  mpz_class r = ToMpz(FrConfig::kModulus);
+  EXPECT_EQ(mpz_scan1(mpz_class(r - 1).get_mpz_t(), 0), kFrTwoAdicity);
+}
+
+TEST(FrTest, SevenIsAMultiplicativeGenerator) {
+  // 7 generates Fr* iff 7^((r-1)/q) != 1 for every prime q | r-1. r-1 = 2^32 * 3 * 11 * 19 *
+  // 10177 * 125527 * 859267 * 906349^2 * 2508409 * 2529403 * 52437899 * 254760293^2.
+  mpz_class r = ToMpz(FrConfig::kModulus);
+  mpz_class rest = r - 1;
+  const char* primes[] = {"2", "3", "11", "19", "10177", "125527", "859267", "906349",
+                          "2508409", "2529403", "52437899", "254760293"};
+  for (const char* q : primes) {
+    mpz_class qq(q);
+    ASSERT_TRUE(mpz_divisible_p(rest.get_mpz_t(), qq.get_mpz_t())) << q;
+    while (mpz_divisible_p(rest.get_mpz_t(), qq.get_mpz_t())) rest /= qq;
+    mpz_class e = (r - 1) / qq, out, seven(7);
+    mpz_powm(out.get_mpz_t(), seven.get_mpz_t(), e.get_mpz_t(), r.get_mpz_t());
+    EXPECT_NE(out, 1) << "7 is a power residue for q = " << q;
+  }
+  EXPECT_EQ(rest, 1) << "factorisation of r-1 incomplete";
+  EXPECT_EQ(FrMultiplicativeGenerator(), Fr::FromUint64(7));
+}
+
+}  // namespace
+}  // namespace cuzk::ff
