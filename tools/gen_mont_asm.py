@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Generates src/ff/asm/mont_mul_x86_64.S: Montgomery multiplication for Fp and Fr.
+"""Generates src/ff/asm/mont_mul_x86_64.S: Montgomery multiplication, addition and subtraction
+for Fp and Fr.
 
 Algorithm: CIOS Montgomery multiplication (Koc, Acar, Kaliski, "Analyzing and Comparing
 Montgomery Multiplication Algorithms", IEEE Micro 1996), with the two independent carry chains
@@ -23,7 +24,7 @@ FIELDS = {
 T_REGS = ["r8", "r9", "r10", "r11", "r12", "r13", "r14"]  # running sum, N+1 limbs
 LO, HI, ZERO = "rax", "rbx", "rbp"
 OUT, A, B = "rdi", "rsi", "rcx"
-SAVED = ["rbx", "rbp", "r12", "r13", "r14", "r15"]
+CALLEE_SAVED = {"rbx", "rbp", "r12", "r13", "r14", "r15"}
 
 
 def neg_inverse_64(p0):
@@ -54,24 +55,35 @@ def emit_field(name, limbs):
     w(".p2align 5")
     w(f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])")
     w(f"# out = a*b/2^{64*n} mod p for a, b < p (Montgomery form).")
+    t = T_REGS[: n + 1]
+    saved = [r for r in ["rbx", "rbp", "r12", "r13", "r14"] if r in t + [HI, ZERO]]
     w(f"{sym}:")
     w("    .cfi_startproc")
-    for r in SAVED:
+    for r in saved:
         w(f"    push {r}")
     w(f"    mov {B}, rdx")
-    t = T_REGS[: n + 1]
-    for r in t:
-        w(f"    xor {r}, {r}")
     w(f"    xor {ZERO}, {ZERO}")
     for i in range(n):
         w(f"    # t += a * b[{i}]")
         w(f"    mov rdx, [{B} + {8 * i}]")
-        w(f"    xor {LO}, {LO}                # clear CF and OF")
-        for j in range(n):
-            w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
-            w(f"    adox {t[j]}, {LO}")
-            w(f"    adcx {t[j + 1]}, {HI}")
-        w(f"    adox {t[n]}, {ZERO}")
+        if i == 0:
+            # t is zero: the products go straight into t, with one carry chain for the highs.
+            w(f"    mulx {t[1]}, {t[0]}, [{A}]")
+            w(f"    xor {t[n]}, {t[n]}            # clears CF as well")
+            for j in range(1, n):
+                w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
+                w(f"    adcx {t[j]}, {LO}")
+                if j + 1 < n:
+                    w(f"    mov {t[j + 1]}, {HI}")
+                else:
+                    w(f"    adcx {t[n]}, {HI}            # t[n] = hi + carry, no carry out")
+        else:
+            w(f"    xor {LO}, {LO}                # clear CF and OF")
+            for j in range(n):
+                w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
+                w(f"    adox {t[j]}, {LO}")
+                w(f"    adcx {t[j + 1]}, {HI}")
+            w(f"    adox {t[n]}, {ZERO}")
         w(f"    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1")
         w(f"    mov rdx, {t[0]}")
         w(f"    imul rdx, [rip + .L{name}_inv]")
@@ -82,7 +94,7 @@ def emit_field(name, limbs):
             w(f"    adcx {t[j + 1]}, {HI}")
         w(f"    adox {t[n]}, {ZERO}")
         t = t[1:] + t[:1]  # t[0] is now zero and becomes the new top limb
-    scratch = ["rax", "rbx", "rdx", "rcx", "rsi", "rbp", "r15"][:n]
+    scratch = ["rax", "rbx", "rdx", "rcx", "rsi", "rbp"][:n]
     w("    # conditional subtraction: t < 2p, so one subtraction of p reduces it")
     for j in range(n):
         w(f"    mov {scratch[j]}, {t[j]}")
@@ -93,8 +105,65 @@ def emit_field(name, limbs):
         w(f"    cmovae {t[j]}, {scratch[j]}")
     for j in range(n):
         w(f"    mov [{OUT} + {8 * j}], {t[j]}")
-    for r in reversed(SAVED):
+    for r in reversed(saved):
         w(f"    pop {r}")
+    w("    ret")
+    w("    .cfi_endproc")
+    w(f".size {sym}, .-{sym}")
+    return lines
+
+
+ADDSUB_REGS = ["rax", "rcx", "r8", "r9", "r10", "r11"]  # caller-saved: no spills
+
+
+def emit_add(name, n):
+    """out = a + b mod p: sum, keep a copy in out, trial-subtract p, restore on borrow."""
+    sym = f"cuzk_{name}_add_mod_x86_64"
+    l = ADDSUB_REGS[:n]
+    lines = [".text", f".globl {sym}", f".type {sym}, @function", ".p2align 5",
+             f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])",
+             f"{sym}:", "    .cfi_startproc"]
+    w = lines.append
+    for j in range(n):
+        w(f"    mov {l[j]}, [{A} + {8 * j}]")
+    for j in range(n):
+        w(f"    {'add' if j == 0 else 'adc'} {l[j]}, [rdx + {8 * j}]")
+    for j in range(n):
+        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
+    for j in range(n):
+        w(f"    {'sub' if j == 0 else 'sbb'} {l[j]}, [rip + .L{name}_modulus + {8 * j}]")
+    for j in range(n):
+        w(f"    cmovc {l[j]}, [{OUT} + {8 * j}]   # a + b < p: keep the sum")
+    for j in range(n):
+        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
+    w("    ret")
+    w("    .cfi_endproc")
+    w(f".size {sym}, .-{sym}")
+    return lines
+
+
+def emit_sub(name, n):
+    """out = a - b mod p: difference, remember the borrow, add p back when it was set."""
+    sym = f"cuzk_{name}_sub_mod_x86_64"
+    l = ADDSUB_REGS[:n]
+    lines = [".text", f".globl {sym}", f".type {sym}, @function", ".p2align 5",
+             f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])",
+             f"{sym}:", "    .cfi_startproc"]
+    w = lines.append
+    for j in range(n):
+        w(f"    mov {l[j]}, [{A} + {8 * j}]")
+    for j in range(n):
+        w(f"    {'sub' if j == 0 else 'sbb'} {l[j]}, [rdx + {8 * j}]")
+    w("    sbb rdx, rdx                # all ones iff a < b")
+    for j in range(n):
+        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
+    for j in range(n):
+        w(f"    {'add' if j == 0 else 'adc'} {l[j]}, [rip + .L{name}_modulus + {8 * j}]")
+    w("    test rdx, rdx")
+    for j in range(n):
+        w(f"    cmovz {l[j]}, [{OUT} + {8 * j}]   # no borrow: keep the difference")
+    for j in range(n):
+        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
     w("    ret")
     w("    .cfi_endproc")
     w(f".size {sym}, .-{sym}")
@@ -110,6 +179,8 @@ def main():
     ]
     for name, limbs in FIELDS.items():
         out += emit_field(name, limbs)
+        out += emit_add(name, len(limbs))
+        out += emit_sub(name, len(limbs))
     out.append('.section .note.GNU-stack,"",@progbits')
     print("\n".join(out))
 

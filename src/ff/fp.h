@@ -6,7 +6,11 @@
 #include "ff/mont_field.h"
 
 #if CUZK_USE_ASM
-extern "C" void cuzk_fp_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+extern "C" {
+void cuzk_fp_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+void cuzk_fp_add_mod_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+void cuzk_fp_sub_mod_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+}
 #endif
 
 namespace cuzk::ff {
@@ -21,8 +25,12 @@ struct FpConfig {
                                         0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a};
 #if CUZK_USE_ASM
   static constexpr MontMulFn kAsmMul = &cuzk_fp_mul_mont_x86_64;
+  static constexpr MontMulFn kAsmAdd = &cuzk_fp_add_mod_x86_64;
+  static constexpr MontMulFn kAsmSub = &cuzk_fp_sub_mod_x86_64;
 #else
   static constexpr MontMulFn kAsmMul = nullptr;
+  static constexpr MontMulFn kAsmAdd = nullptr;
+  static constexpr MontMulFn kAsmSub = nullptr;
 #endif
 };
 

@@ -6,7 +6,11 @@
 #include "ff/mont_field.h"
 
 #if CUZK_USE_ASM
-extern "C" void cuzk_fr_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+extern "C" {
+void cuzk_fr_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+void cuzk_fr_add_mod_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+void cuzk_fr_sub_mod_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+}
 #endif
 
 namespace cuzk::ff {
@@ -20,8 +24,12 @@ struct FrConfig {
                                         0x3339d80809a1d805, 0x73eda753299d7d48};
 #if CUZK_USE_ASM
   static constexpr MontMulFn kAsmMul = &cuzk_fr_mul_mont_x86_64;
+  static constexpr MontMulFn kAsmAdd = &cuzk_fr_add_mod_x86_64;
+  static constexpr MontMulFn kAsmSub = &cuzk_fr_sub_mod_x86_64;
 #else
   static constexpr MontMulFn kAsmMul = nullptr;
+  static constexpr MontMulFn kAsmAdd = nullptr;
+  static constexpr MontMulFn kAsmSub = nullptr;
 #endif
 };
 

@@ -14,11 +14,12 @@
 
 namespace cuzk::ff {
 
-// Signature of an out-of-line Montgomery multiplication kernel: out = a*b/R mod p.
+// Signature of an out-of-line field kernel: out = a op b mod p (Montgomery form for mul).
 using MontMulFn = void (*)(uint64_t* out, const uint64_t* a, const uint64_t* b);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
-// spare top bit), kName, and kAsmMul (a MontMulFn, or nullptr when no assembly kernel is built).
+// spare top bit), kName, and kAsmMul/kAsmAdd/kAsmSub (MontMulFn kernels, or nullptr when no
+// assembly is built).
 template <typename Config>
 class MontField {
  public:
@@ -99,8 +100,12 @@ class MontField {
     r -= *this;
     return r;
   }
-  // a + b mod p: sum, trial subtraction of p, constant-time select (~3 ns for 6 limbs).
+  // a + b mod p: sum, trial subtraction of p, constant-time select.
   MontField& operator+=(const MontField& o) {
+    if constexpr (Config::kAsmAdd != nullptr) {
+      Config::kAsmAdd(v_.data(), v_.data(), o.v_.data());
+      return *this;
+    }
     Repr s = v_;
     AddInPlace(s, o.v_);  // no carry out: both < p < 2^(64N-1)
     Repr d = s;
@@ -110,6 +115,10 @@ class MontField {
   }
   // a - b mod p: difference, then add p back under a borrow mask.
   MontField& operator-=(const MontField& o) {
+    if constexpr (Config::kAsmSub != nullptr) {
+      Config::kAsmSub(v_.data(), v_.data(), o.v_.data());
+      return *this;
+    }
     uint64_t mask = 0 - SubInPlace(v_, o.v_);
     Repr p = kModulus;
     for (auto& l : p) l &= mask;

@@ -27,38 +27,27 @@ cuzk_fp_mul_mont_x86_64:
     push r12
     push r13
     push r14
-    push r15
     mov rcx, rdx
-    xor r8, r8
-    xor r9, r9
-    xor r10, r10
-    xor r11, r11
-    xor r12, r12
-    xor r13, r13
-    xor r14, r14
     xor rbp, rbp
     # t += a * b[0]
     mov rdx, [rcx + 0]
-    xor rax, rax                # clear CF and OF
-    mulx rbx, rax, [rsi + 0]
-    adox r8, rax
-    adcx r9, rbx
+    mulx r9, r8, [rsi]
+    xor r14, r14            # clears CF as well
     mulx rbx, rax, [rsi + 8]
-    adox r9, rax
-    adcx r10, rbx
+    adcx r9, rax
+    mov r10, rbx
     mulx rbx, rax, [rsi + 16]
-    adox r10, rax
-    adcx r11, rbx
+    adcx r10, rax
+    mov r11, rbx
     mulx rbx, rax, [rsi + 24]
-    adox r11, rax
-    adcx r12, rbx
+    adcx r11, rax
+    mov r12, rbx
     mulx rbx, rax, [rsi + 32]
-    adox r12, rax
-    adcx r13, rbx
+    adcx r12, rax
+    mov r13, rbx
     mulx rbx, rax, [rsi + 40]
-    adox r13, rax
-    adcx r14, rbx
-    adox r14, rbp
+    adcx r13, rax
+    adcx r14, rbx            # t[n] = hi + carry, no carry out
     # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
     mov rdx, r8
     imul rdx, [rip + .Lfp_inv]
@@ -332,7 +321,6 @@ cuzk_fp_mul_mont_x86_64:
     mov [rdi + 24], r10
     mov [rdi + 32], r11
     mov [rdi + 40], r12
-    pop r15
     pop r14
     pop r13
     pop r12
@@ -341,6 +329,100 @@ cuzk_fp_mul_mont_x86_64:
     ret
     .cfi_endproc
 .size cuzk_fp_mul_mont_x86_64, .-cuzk_fp_mul_mont_x86_64
+.text
+.globl cuzk_fp_add_mod_x86_64
+.type cuzk_fp_add_mod_x86_64, @function
+.p2align 5
+# void cuzk_fp_add_mod_x86_64(uint64_t out[6], const uint64_t a[6], const uint64_t b[6])
+cuzk_fp_add_mod_x86_64:
+    .cfi_startproc
+    mov rax, [rsi + 0]
+    mov rcx, [rsi + 8]
+    mov r8, [rsi + 16]
+    mov r9, [rsi + 24]
+    mov r10, [rsi + 32]
+    mov r11, [rsi + 40]
+    add rax, [rdx + 0]
+    adc rcx, [rdx + 8]
+    adc r8, [rdx + 16]
+    adc r9, [rdx + 24]
+    adc r10, [rdx + 32]
+    adc r11, [rdx + 40]
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    mov [rdi + 32], r10
+    mov [rdi + 40], r11
+    sub rax, [rip + .Lfp_modulus + 0]
+    sbb rcx, [rip + .Lfp_modulus + 8]
+    sbb r8, [rip + .Lfp_modulus + 16]
+    sbb r9, [rip + .Lfp_modulus + 24]
+    sbb r10, [rip + .Lfp_modulus + 32]
+    sbb r11, [rip + .Lfp_modulus + 40]
+    cmovc rax, [rdi + 0]   # a + b < p: keep the sum
+    cmovc rcx, [rdi + 8]   # a + b < p: keep the sum
+    cmovc r8, [rdi + 16]   # a + b < p: keep the sum
+    cmovc r9, [rdi + 24]   # a + b < p: keep the sum
+    cmovc r10, [rdi + 32]   # a + b < p: keep the sum
+    cmovc r11, [rdi + 40]   # a + b < p: keep the sum
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    mov [rdi + 32], r10
+    mov [rdi + 40], r11
+    ret
+    .cfi_endproc
+.size cuzk_fp_add_mod_x86_64, .-cuzk_fp_add_mod_x86_64
+.text
+.globl cuzk_fp_sub_mod_x86_64
+.type cuzk_fp_sub_mod_x86_64, @function
+.p2align 5
+# void cuzk_fp_sub_mod_x86_64(uint64_t out[6], const uint64_t a[6], const uint64_t b[6])
+cuzk_fp_sub_mod_x86_64:
+    .cfi_startproc
+    mov rax, [rsi + 0]
+    mov rcx, [rsi + 8]
+    mov r8, [rsi + 16]
+    mov r9, [rsi + 24]
+    mov r10, [rsi + 32]
+    mov r11, [rsi + 40]
+    sub rax, [rdx + 0]
+    sbb rcx, [rdx + 8]
+    sbb r8, [rdx + 16]
+    sbb r9, [rdx + 24]
+    sbb r10, [rdx + 32]
+    sbb r11, [rdx + 40]
+    sbb rdx, rdx                # all ones iff a < b
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    mov [rdi + 32], r10
+    mov [rdi + 40], r11
+    add rax, [rip + .Lfp_modulus + 0]
+    adc rcx, [rip + .Lfp_modulus + 8]
+    adc r8, [rip + .Lfp_modulus + 16]
+    adc r9, [rip + .Lfp_modulus + 24]
+    adc r10, [rip + .Lfp_modulus + 32]
+    adc r11, [rip + .Lfp_modulus + 40]
+    test rdx, rdx
+    cmovz rax, [rdi + 0]   # no borrow: keep the difference
+    cmovz rcx, [rdi + 8]   # no borrow: keep the difference
+    cmovz r8, [rdi + 16]   # no borrow: keep the difference
+    cmovz r9, [rdi + 24]   # no borrow: keep the difference
+    cmovz r10, [rdi + 32]   # no borrow: keep the difference
+    cmovz r11, [rdi + 40]   # no borrow: keep the difference
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    mov [rdi + 32], r10
+    mov [rdi + 40], r11
+    ret
+    .cfi_endproc
+.size cuzk_fp_sub_mod_x86_64, .-cuzk_fp_sub_mod_x86_64
 # fr: p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
 .section .rodata
 .p2align 5
@@ -362,32 +444,21 @@ cuzk_fr_mul_mont_x86_64:
     push rbx
     push rbp
     push r12
-    push r13
-    push r14
-    push r15
     mov rcx, rdx
-    xor r8, r8
-    xor r9, r9
-    xor r10, r10
-    xor r11, r11
-    xor r12, r12
     xor rbp, rbp
     # t += a * b[0]
     mov rdx, [rcx + 0]
-    xor rax, rax                # clear CF and OF
-    mulx rbx, rax, [rsi + 0]
-    adox r8, rax
-    adcx r9, rbx
+    mulx r9, r8, [rsi]
+    xor r12, r12            # clears CF as well
     mulx rbx, rax, [rsi + 8]
-    adox r9, rax
-    adcx r10, rbx
+    adcx r9, rax
+    mov r10, rbx
     mulx rbx, rax, [rsi + 16]
-    adox r10, rax
-    adcx r11, rbx
+    adcx r10, rax
+    mov r11, rbx
     mulx rbx, rax, [rsi + 24]
-    adox r11, rax
-    adcx r12, rbx
-    adox r12, rbp
+    adcx r11, rax
+    adcx r12, rbx            # t[n] = hi + carry, no carry out
     # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
     mov rdx, r8
     imul rdx, [rip + .Lfr_inv]
@@ -521,13 +592,80 @@ cuzk_fr_mul_mont_x86_64:
     mov [rdi + 8], r8
     mov [rdi + 16], r9
     mov [rdi + 24], r10
-    pop r15
-    pop r14
-    pop r13
     pop r12
     pop rbp
     pop rbx
     ret
     .cfi_endproc
 .size cuzk_fr_mul_mont_x86_64, .-cuzk_fr_mul_mont_x86_64
+.text
+.globl cuzk_fr_add_mod_x86_64
+.type cuzk_fr_add_mod_x86_64, @function
+.p2align 5
+# void cuzk_fr_add_mod_x86_64(uint64_t out[4], const uint64_t a[4], const uint64_t b[4])
+cuzk_fr_add_mod_x86_64:
+    .cfi_startproc
+    mov rax, [rsi + 0]
+    mov rcx, [rsi + 8]
+    mov r8, [rsi + 16]
+    mov r9, [rsi + 24]
+    add rax, [rdx + 0]
+    adc rcx, [rdx + 8]
+    adc r8, [rdx + 16]
+    adc r9, [rdx + 24]
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    sub rax, [rip + .Lfr_modulus + 0]
+    sbb rcx, [rip + .Lfr_modulus + 8]
+    sbb r8, [rip + .Lfr_modulus + 16]
+    sbb r9, [rip + .Lfr_modulus + 24]
+    cmovc rax, [rdi + 0]   # a + b < p: keep the sum
+    cmovc rcx, [rdi + 8]   # a + b < p: keep the sum
+    cmovc r8, [rdi + 16]   # a + b < p: keep the sum
+    cmovc r9, [rdi + 24]   # a + b < p: keep the sum
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    ret
+    .cfi_endproc
+.size cuzk_fr_add_mod_x86_64, .-cuzk_fr_add_mod_x86_64
+.text
+.globl cuzk_fr_sub_mod_x86_64
+.type cuzk_fr_sub_mod_x86_64, @function
+.p2align 5
+# void cuzk_fr_sub_mod_x86_64(uint64_t out[4], const uint64_t a[4], const uint64_t b[4])
+cuzk_fr_sub_mod_x86_64:
+    .cfi_startproc
+    mov rax, [rsi + 0]
+    mov rcx, [rsi + 8]
+    mov r8, [rsi + 16]
+    mov r9, [rsi + 24]
+    sub rax, [rdx + 0]
+    sbb rcx, [rdx + 8]
+    sbb r8, [rdx + 16]
+    sbb r9, [rdx + 24]
+    sbb rdx, rdx                # all ones iff a < b
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    add rax, [rip + .Lfr_modulus + 0]
+    adc rcx, [rip + .Lfr_modulus + 8]
+    adc r8, [rip + .Lfr_modulus + 16]
+    adc r9, [rip + .Lfr_modulus + 24]
+    test rdx, rdx
+    cmovz rax, [rdi + 0]   # no borrow: keep the difference
+    cmovz rcx, [rdi + 8]   # no borrow: keep the difference
+    cmovz r8, [rdi + 16]   # no borrow: keep the difference
+    cmovz r9, [rdi + 24]   # no borrow: keep the difference
+    mov [rdi + 0], rax
+    mov [rdi + 8], rcx
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    ret
+    .cfi_endproc
+.size cuzk_fr_sub_mod_x86_64, .-cuzk_fr_sub_mod_x86_64
 .section .note.GNU-stack,"",@progbits

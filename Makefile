@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# Entry points for people and CI. `make demo` and `make test` work on a fresh Debian 12 machine:
+# each installs missing packages first (scripts/install-deps.sh), then configures and builds.
+
+JOBS ?= 2
+BUILD := build/release
+PORTABLE := build/portable
+
+.PHONY: all deps build build-portable test demo bench check-generated format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build $(BUILD) -j$(JOBS)
+
+build-portable: deps
+	@cmake --preset portable -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
+	@cmake --build $(PORTABLE) -j$(JOBS)
+
+# Every test, on the assembly build and again on the portable (CUZK_ASM=OFF) build, plus the
+# check that generated sources match their generators.
+test: build build-portable check-generated
+	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS)
+
+# The most complete end-to-end path the project has today: a tour of the arithmetic with a
+# pairing check, then the field and curve micro-benchmarks.
+demo: build
+	@$(BUILD)/apps/cuzk-bench/cuzk-bench tour
+	@$(BUILD)/bench/ff_bench --benchmark_min_time=0.1
+	@$(BUILD)/bench/ec_bench --benchmark_min_time=0.1
+
+bench: build
+	@$(BUILD)/bench/ff_bench
+	@$(BUILD)/bench/ec_bench
+
+check-generated:
+	@python3 tools/gen_mont_asm.py | diff -q - src/ff/asm/mont_mul_x86_64.S >/dev/null || \
+	  (echo "src/ff/asm/mont_mul_x86_64.S is stale: run tools/gen_mont_asm.py > src/ff/asm/mont_mul_x86_64.S"; exit 1)
+	@echo "generated sources are up to date"
+
+format:
+	@git ls-files '*.h' '*.cc' | xargs clang-format -i
+
+clean:
+	@rm -rf build

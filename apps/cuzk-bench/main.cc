@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// cuzk-bench: the command-line front end for benchmarks and, as the project grows, local proving.
+//
+// Commands:
+//   tour     self-checking tour of BLS12-381 arithmetic with timings (exit 1 on any mismatch)
+#include <CLI/CLI.hpp>
+
+#include "commands/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk-bench: benchmarks and tools for the cuzk Filecoin proving engine"};
+  app.require_subcommand(1);
+  cuzk::bench::RegisterTour(app);
+  CLI11_PARSE(app, argc, argv);
+  return 0;
+}

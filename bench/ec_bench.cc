@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Curve and pairing micro-benchmarks: G1/G2 group operations, decompression with the subgroup
+// check, scalar multiplication, and the pairing with its two halves.
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "ec/pairing.h"
+#include "ec/serialization.h"
+
+namespace cuzk::ec {
+namespace {
+
+using ff::Fr;
+
+void BM_G1MixedAdd(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G1 acc = Mul(G1::Generator(), Fr::Random(rng));
+  G1Affine p = Mul(G1::Generator(), Fr::Random(rng)).ToAffine();
+  for (auto _ : state) {
+    acc += p;
+    benchmark::DoNotOptimize(acc);
+  }
+}
+BENCHMARK(BM_G1MixedAdd);
+
+void BM_G1Add(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G1 acc = Mul(G1::Generator(), Fr::Random(rng));
+  G1 p = Mul(G1::Generator(), Fr::Random(rng));
+  for (auto _ : state) {
+    acc += p;
+    benchmark::DoNotOptimize(acc);
+  }
+}
+BENCHMARK(BM_G1Add);
+
+void BM_G1Double(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G1 acc = Mul(G1::Generator(), Fr::Random(rng));
+  for (auto _ : state) {
+    acc = acc.Double();
+    benchmark::DoNotOptimize(acc);
+  }
+}
+BENCHMARK(BM_G1Double);
+
+void BM_G2MixedAdd(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G2 acc = Mul(G2::Generator(), Fr::Random(rng));
+  G2Affine p = Mul(G2::Generator(), Fr::Random(rng)).ToAffine();
+  for (auto _ : state) {
+    acc += p;
+    benchmark::DoNotOptimize(acc);
+  }
+}
+BENCHMARK(BM_G2MixedAdd);
+
+void BM_G1ScalarMul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G1 p = G1::Generator();
+  Fr k = Fr::Random(rng);
+  for (auto _ : state) benchmark::DoNotOptimize(Mul(p, k));
+}
+BENCHMARK(BM_G1ScalarMul)->Unit(benchmark::kMicrosecond);
+
+void BM_G1Decompress(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto bytes = G1ToCompressed(Mul(G1::Generator(), Fr::Random(rng)).ToAffine());
+  for (auto _ : state) benchmark::DoNotOptimize(G1FromCompressed(bytes));
+}
+BENCHMARK(BM_G1Decompress)->Unit(benchmark::kMicrosecond);
+
+void BM_G1SubgroupCheck(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G1Affine p = Mul(G1::Generator(), Fr::Random(rng)).ToAffine();
+  for (auto _ : state) benchmark::DoNotOptimize(IsInG1Subgroup(p));
+}
+BENCHMARK(BM_G1SubgroupCheck)->Unit(benchmark::kMicrosecond);
+
+void BM_G2Decompress(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto bytes = G2ToCompressed(Mul(G2::Generator(), Fr::Random(rng)).ToAffine());
+  for (auto _ : state) benchmark::DoNotOptimize(G2FromCompressed(bytes));
+}
+BENCHMARK(BM_G2Decompress)->Unit(benchmark::kMicrosecond);
+
+void BM_MillerLoop(benchmark::State& state) {
+  G2Prepared q = PrepareG2(G2Curve::Generator());
+  std::pair<G1Affine, const G2Prepared*> pair{G1Curve::Generator(), &q};
+  for (auto _ : state) benchmark::DoNotOptimize(MultiMillerLoop(std::span(&pair, 1)));
+}
+BENCHMARK(BM_MillerLoop)->Unit(benchmark::kMicrosecond);
+
+void BM_FinalExponentiation(benchmark::State& state) {
+  G2Prepared q = PrepareG2(G2Curve::Generator());
+  std::pair<G1Affine, const G2Prepared*> pair{G1Curve::Generator(), &q};
+  ff::Fp12 f = MultiMillerLoop(std::span(&pair, 1));
+  for (auto _ : state) benchmark::DoNotOptimize(FinalExponentiation(f));
+}
+BENCHMARK(BM_FinalExponentiation)->Unit(benchmark::kMicrosecond);
+
+void BM_Pairing(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(Pairing(G1Curve::Generator(), G2Curve::Generator()));
+}
+BENCHMARK(BM_Pairing)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace cuzk::ec
+
+BENCHMARK_MAIN();
