@@ -105,6 +105,14 @@ Jacobian<Curve> Jacobian<Curve>::Mul(std::span<const uint64_t> scalar) const {
 template <typename Curve>
 Jacobian<Curve> Jacobian<Curve>::MulByUint64(uint64_t k) const {
   Jacobian acc;
+  if (z_.IsOne()) {  // an affine base allows the cheaper mixed addition
+    AffinePoint base = AffinePoint::FromXY(x_, y_);
+    for (int i = 63; i >= 0; --i) {
+      acc = acc.Double();
+      if ((k >> i) & 1) acc += base;
+    }
+    return acc;
+  }
   for (int i = 63; i >= 0; --i) {
     acc = acc.Double();
     if ((k >> i) & 1) acc += *this;

@@ -24,10 +24,12 @@ struct FpConfig {
                                         0x6730d2a0f6b0f624, 0x64774b84f38512bf,
                                         0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a};
 #if CUZK_USE_ASM
+  static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fp_mul_mont_x86_64;
   static constexpr MontMulFn kAsmAdd = &cuzk_fp_add_mod_x86_64;
   static constexpr MontMulFn kAsmSub = &cuzk_fp_sub_mod_x86_64;
 #else
+  static constexpr bool kUseAsm = false;
   static constexpr MontMulFn kAsmMul = nullptr;
   static constexpr MontMulFn kAsmAdd = nullptr;
   static constexpr MontMulFn kAsmSub = nullptr;

@@ -23,10 +23,12 @@ struct FrConfig {
   static constexpr Limbs<4> kModulus = {0xffffffff00000001, 0x53bda402fffe5bfe,
                                         0x3339d80809a1d805, 0x73eda753299d7d48};
 #if CUZK_USE_ASM
+  static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fr_mul_mont_x86_64;
   static constexpr MontMulFn kAsmAdd = &cuzk_fr_add_mod_x86_64;
   static constexpr MontMulFn kAsmSub = &cuzk_fr_sub_mod_x86_64;
 #else
+  static constexpr bool kUseAsm = false;
   static constexpr MontMulFn kAsmMul = nullptr;
   static constexpr MontMulFn kAsmAdd = nullptr;
   static constexpr MontMulFn kAsmSub = nullptr;

@@ -18,8 +18,8 @@ namespace cuzk::ff {
 using MontMulFn = void (*)(uint64_t* out, const uint64_t* a, const uint64_t* b);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
-// spare top bit), kName, and kAsmMul/kAsmAdd/kAsmSub (MontMulFn kernels, or nullptr when no
-// assembly is built).
+// spare top bit), kName, kUseAsm, and kAsmMul/kAsmAdd/kAsmSub (the MontMulFn kernels used when
+// kUseAsm is true).
 template <typename Config>
 class MontField {
  public:
@@ -102,7 +102,7 @@ class MontField {
   }
   // a + b mod p: sum, trial subtraction of p, constant-time select.
   MontField& operator+=(const MontField& o) {
-    if constexpr (Config::kAsmAdd != nullptr) {
+    if constexpr (Config::kUseAsm) {
       Config::kAsmAdd(v_.data(), v_.data(), o.v_.data());
       return *this;
     }
@@ -115,7 +115,7 @@ class MontField {
   }
   // a - b mod p: difference, then add p back under a borrow mask.
   MontField& operator-=(const MontField& o) {
-    if constexpr (Config::kAsmSub != nullptr) {
+    if constexpr (Config::kUseAsm) {
       Config::kAsmSub(v_.data(), v_.data(), o.v_.data());
       return *this;
     }
@@ -173,11 +173,11 @@ class MontField {
   // The portable C++ kernel, exposed so tests can compare it with the assembly one.
   static void MulPortable(Repr& out, const Repr& a, const Repr& b);
   // Returns true iff this build multiplies with the assembly kernel.
-  static constexpr bool UsesAsm() { return Config::kAsmMul != nullptr; }
+  static constexpr bool UsesAsm() { return Config::kUseAsm; }
 
  private:
   static void MulInto(Repr& out, const Repr& a, const Repr& b) {
-    if constexpr (Config::kAsmMul != nullptr) {
+    if constexpr (Config::kUseAsm) {
       Config::kAsmMul(out.data(), a.data(), b.data());
     } else {
       MulPortable(out, a, b);

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Groth16 end to end on small circuits: prove and verify; tampered proofs, wrong inputs and
+// unsatisfied witnesses fail; parameter and proof formats round-trip; malformed files give
+// errors naming the section and index.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "groth16/generator.h"
+#include "groth16/params_io.h"
+#include "groth16/prover.h"
+#include "groth16/verifier.h"
+#include "r1cs/shape.h"
+#include "r1cs/test_constraint_system.h"
+#include "support/test_circuits.h"
+
+namespace cuzk::groth16 {
+namespace {
+
+using ff::Fr;
+using testing::CubicCircuit;
+using testing::MimcCircuit;
+using testing::RandomCircuit;
+
+ProvingKey TestKeys(const r1cs::Circuit& circuit, uint64_t seed = 1) {
+  auto shape = r1cs::ShapeRecorder::Record(circuit);
+  EXPECT_TRUE(shape.ok());
+  auto pk = GenerateParameters(*shape, ToxicWaste::FromSeed(seed), 2);
+  EXPECT_TRUE(pk.ok()) << pk.status().ToString();
+  return *pk;
+}
+
+Proof Prove(const ProvingKey& pk, const r1cs::Circuit& circuit, uint64_t seed = 9) {
+  r1cs::ProvingAssignment pa;
+  EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
+  std::mt19937_64 rng(seed);
+  auto proof = CreateProof(pk, pa, Fr::Random(rng), Fr::Random(rng), {.threads = 2});
+  EXPECT_TRUE(proof.ok()) << proof.status().ToString();
+  return *proof;
+}
+
+std::vector<Fr> PublicInputs(const r1cs::Circuit& circuit) {
+  r1cs::TestConstraintSystem cs;
+  EXPECT_TRUE(circuit.Synthesize(cs).ok());
+  return std::vector<Fr>(cs.inputs().begin() + 1, cs.inputs().end());
+}
+
+TEST(Groth16Test, CubicCircuitProvesAndVerifies) {
+  CubicCircuit circuit(Fr::FromUint64(3));
+  ProvingKey pk = TestKeys(circuit);
+  EXPECT_EQ(pk.vk.ic.size(), 2u);
+  EXPECT_EQ(pk.h.size(), 7u);  // 3 constraints + 2 input constraints -> domain 8
+  EXPECT_EQ(pk.l.size(), 3u);
+  PreparedVerifyingKey pvk = PrepareVerifyingKey(pk.vk);
+  Proof proof = Prove(pk, circuit);
+  std::vector<Fr> y = {Fr::FromUint64(35)};
+  EXPECT_TRUE(VerifyProof(pvk, proof, y).ok());
+  std::vector<Fr> wrong = {Fr::FromUint64(36)};
+  Status s = VerifyProof(pvk, proof, wrong);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("does not verify"), std::string::npos);
+  EXPECT_FALSE(VerifyProof(pvk, proof, {}).ok());
+}
+
+TEST(Groth16Test, RandomProofsDifferButBothVerify) {
+  MimcCircuit circuit(Fr::FromUint64(11), 20);
+  ProvingKey pk = TestKeys(circuit);
+  PreparedVerifyingKey pvk = PrepareVerifyingKey(pk.vk);
+  r1cs::ProvingAssignment pa1, pa2;
+  ASSERT_TRUE(pa1.SynthesizeFrom(circuit).ok());
+  ASSERT_TRUE(pa2.SynthesizeFrom(circuit).ok());
+  auto p1 = CreateRandomProof(pk, pa1);
+  auto p2 = CreateRandomProof(pk, pa2);
+  ASSERT_TRUE(p1.ok() && p2.ok());
+  EXPECT_NE(*p1, *p2);
+  std::vector<Fr> out = {circuit.Output()};
+  EXPECT_TRUE(VerifyProof(pvk, *p1, out).ok());
+  EXPECT_TRUE(VerifyProof(pvk, *p2, out).ok());
+}
+
+TEST(Groth16Test, RandomSatisfiableSystemsVerifyAndTamperingFails) {
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    RandomCircuit circuit(300 + 50 * seed, 3, seed);
+    r1cs::TestConstraintSystem cs;
+    ASSERT_TRUE(circuit.Synthesize(cs).ok());
+    ASSERT_TRUE(cs.IsSatisfied());
+    ProvingKey pk = TestKeys(circuit, seed);
+    PreparedVerifyingKey pvk = PrepareVerifyingKey(pk.vk);
+    Proof proof = Prove(pk, circuit, seed);
+    std::vector<Fr> inputs = PublicInputs(circuit);
+    ASSERT_TRUE(VerifyProof(pvk, proof, inputs).ok());
+    Proof bad = proof;
+    bad.a = (ec::G1(bad.a) + ec::G1::Generator()).ToAffine();
+    EXPECT_FALSE(VerifyProof(pvk, bad, inputs).ok());
+    bad = proof;
+    bad.c = proof.a;
+    EXPECT_FALSE(VerifyProof(pvk, bad, inputs).ok());
+    inputs[1] += Fr::One();
+    EXPECT_FALSE(VerifyProof(pvk, proof, inputs).ok());
+  }
+}
+
+// The MiMC circuit with its last value replaced: the witness no longer satisfies the system.
+class BrokenMimc : public r1cs::Circuit {
+ public:
+  Status Synthesize(r1cs::ConstraintSystem& cs) const override {
+    r1cs::Variable x = cs.Alloc(Fr::FromUint64(2));
+    r1cs::Variable y = cs.AllocInput(Fr::FromUint64(5));  // claims 2 * 2 = 5
+    cs.Enforce(r1cs::LinearCombination::Of(x), r1cs::LinearCombination::Of(x),
+               r1cs::LinearCombination::Of(y));
+    return Status::Ok();
+  }
+};
+
+TEST(Groth16Test, UnsatisfiedWitnessGivesAProofThatFails) {
+  BrokenMimc circuit;
+  ProvingKey pk = TestKeys(circuit);
+  Proof proof = Prove(pk, circuit);
+  std::vector<Fr> five = {Fr::FromUint64(5)};
+  EXPECT_FALSE(VerifyProof(PrepareVerifyingKey(pk.vk), proof, five).ok());
+}
+
+TEST(Groth16Test, BatchVerificationAcceptsValidAndRejectsAnyInvalid) {
+  MimcCircuit c1(Fr::FromUint64(1), 10), c2(Fr::FromUint64(2), 10);
+  ProvingKey pk = TestKeys(c1);
+  PreparedVerifyingKey pvk = PrepareVerifyingKey(pk.vk);
+  std::vector<Proof> proofs = {Prove(pk, c1), Prove(pk, c2), Prove(pk, c1, 4)};
+  std::vector<std::vector<Fr>> inputs = {{c1.Output()}, {c2.Output()}, {c1.Output()}};
+  EXPECT_TRUE(VerifyProofBatch(pvk, proofs, inputs).ok());
+  inputs[1][0] += Fr::One();
+  EXPECT_FALSE(VerifyProofBatch(pvk, proofs, inputs).ok());
+}
+
+TEST(Groth16Test, KeyMismatchIsAnErrorNotACrash) {
+  CubicCircuit cubic(Fr::FromUint64(3));
+  MimcCircuit mimc(Fr::FromUint64(3), 5);
+  ProvingKey pk = TestKeys(cubic);
+  r1cs::ProvingAssignment pa;
+  ASSERT_TRUE(pa.SynthesizeFrom(mimc).ok());
+  auto proof = CreateProof(pk, pa, Fr::One(), Fr::One());
+  ASSERT_FALSE(proof.ok());
+  EXPECT_NE(proof.status().message().find("disagree"), std::string::npos);
+}
+
+class TempDir {
+ public:
+  TempDir() : path_(std::filesystem::temp_directory_path() / ("cuzk-test-" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  std::string File(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::vector<uint8_t> ReadAll(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+void WriteAll(const std::string& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST(ParamsIoTest, ParamsAndVkRoundTripAndProofsStillVerify) {
+  TempDir dir;
+  MimcCircuit circuit(Fr::FromUint64(5), 12);
+  ProvingKey pk = TestKeys(circuit);
+  ASSERT_TRUE(WriteParams(pk, dir.File("t.params")).ok());
+  ASSERT_TRUE(WriteVerifyingKey(pk.vk, dir.File("t.vk")).ok());
+  auto read = ReadParams(dir.File("t.params"), ec::SubgroupCheck::kCheck, 2);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->h, pk.h);
+  EXPECT_EQ(read->l, pk.l);
+  EXPECT_EQ(read->a, pk.a);
+  EXPECT_EQ(read->b_g1, pk.b_g1);
+  EXPECT_EQ(read->b_g2, pk.b_g2);
+  EXPECT_EQ(read->vk.ic, pk.vk.ic);
+  auto vk = ReadVerifyingKey(dir.File("t.vk"));
+  ASSERT_TRUE(vk.ok());
+  EXPECT_EQ(SerializeVerifyingKey(*vk), SerializeVerifyingKey(pk.vk));
+  Proof proof = Prove(*read, circuit);
+  auto bytes = SerializeProof(proof);
+  auto parsed = ParseProof(bytes);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(*parsed, proof);
+  std::vector<Fr> out = {circuit.Output()};
+  EXPECT_TRUE(VerifyProof(PrepareVerifyingKey(*vk), *parsed, out).ok());
+}
+
+TEST(ParamsIoTest, MalformedFilesGiveErrorsThatNameTheProblem) {
+  TempDir dir;
+  ProvingKey pk = TestKeys(CubicCircuit(Fr::FromUint64(3)));
+  ASSERT_TRUE(WriteParams(pk, dir.File("ok.params")).ok());
+  std::vector<uint8_t> bytes = ReadAll(dir.File("ok.params"));
+
+  auto missing = ReadParams(dir.File("absent.params"));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("cannot open"), std::string::npos);
+
+  WriteAll(dir.File("trunc.params"), std::vector<uint8_t>(bytes.begin(), bytes.end() - 10));
+  auto trunc = ReadParams(dir.File("trunc.params"));
+  ASSERT_FALSE(trunc.ok());
+  EXPECT_NE(trunc.status().message().find("truncated: b_g2"), std::string::npos) << trunc.status().message();
+
+  WriteAll(dir.File("short.params"), std::vector<uint8_t>(bytes.begin(), bytes.begin() + 100));
+  auto short_vk = ReadParams(dir.File("short.params"));
+  ASSERT_FALSE(short_vk.ok());
+  EXPECT_NE(short_vk.status().message().find("vk beta_g1"), std::string::npos) << short_vk.status().message();
+
+  // Corrupt the y coordinate of h[2]: vk (864 + 4 + 2*96) + h length (4) + 2 points + x.
+  size_t h2 = 864 + 4 + pk.vk.ic.size() * 96 + 4 + 2 * 96 + 48;
+  std::vector<uint8_t> corrupt = bytes;
+  corrupt[h2 + 47] ^= 1;
+  WriteAll(dir.File("corrupt.params"), corrupt);
+  auto bad = ReadParams(dir.File("corrupt.params"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("h point 2: G1 point: not on the curve"), std::string::npos)
+      << bad.status().message();
+
+  // A huge declared length must not allocate or crash.
+  std::vector<uint8_t> huge = bytes;
+  size_t h_len = 864 + 4 + pk.vk.ic.size() * 96;
+  huge[h_len] = 0xff;
+  WriteAll(dir.File("huge.params"), huge);
+  auto big = ReadParams(dir.File("huge.params"));
+  ASSERT_FALSE(big.ok());
+  EXPECT_NE(big.status().message().find("declares"), std::string::npos) << big.status().message();
+
+  // An identity point in l.
+  std::vector<uint8_t> inf = bytes;
+  size_t l0 = h_len + 4 + pk.h.size() * 96 + 4;
+  std::fill(inf.begin() + l0, inf.begin() + l0 + 96, 0);
+  inf[l0] = 0x40;
+  WriteAll(dir.File("inf.params"), inf);
+  auto infinity = ReadParams(dir.File("inf.params"));
+  ASSERT_FALSE(infinity.ok());
+  EXPECT_NE(infinity.status().message().find("l point 0: point at infinity"), std::string::npos)
+      << infinity.status().message();
+
+  auto vk = ParseVerifyingKey(std::span(bytes).first(864 + 4 + pk.vk.ic.size() * 96 + 1));
+  ASSERT_FALSE(vk.ok());
+  EXPECT_NE(vk.status().message().find("trailing"), std::string::npos);
+}
+
+TEST(ParamsIoTest, ProofParsingRejectsBadBytes) {
+  EXPECT_FALSE(ParseProof(std::vector<uint8_t>(191)).ok());
+  std::vector<uint8_t> zeros(192, 0);
+  auto r = ParseProof(zeros);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("proof A"), std::string::npos);
+  std::vector<uint8_t> infs(192, 0);
+  infs[0] = 0xc0;
+  infs[48] = 0xc0;
+  infs[144] = 0xc0;
+  auto r2 = ParseProof(infs);
+  ASSERT_FALSE(r2.ok());
+  EXPECT_NE(r2.status().message().find("infinity"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cuzk::groth16

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// MSM against the naive sum of scalar multiplications, on random, trivial and mixed scalars.
+#include "msm/pippenger.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "msm/fixed_base.h"
+
+namespace cuzk::msm {
+namespace {
+
+template <typename Point>
+struct Case {
+  std::vector<typename Point::AffinePoint> bases;
+  std::vector<Fr> scalars;
+};
+
+template <typename Point>
+Case<Point> MakeCase(size_t n, uint64_t seed, int kind) {
+  std::mt19937_64 rng(seed);
+  Case<Point> c;
+  std::vector<Point> jac;
+  Point p = ec::Mul(Point::Generator(), Fr::Random(rng));
+  for (size_t i = 0; i < n; ++i) {
+    jac.push_back(p);
+    p += Point::Generator();
+    Fr k = Fr::Random(rng);
+    if (kind == 1) k = (rng() % 2) ? Fr::One() : Fr::Zero();           // bits only
+    if (kind == 2 && rng() % 10 < 9) k = (rng() % 2) ? Fr::One() : Fr::Zero();  // 90% bits
+    if (kind == 2 && i % 97 == 0) k = -Fr::One();                      // large scalars too
+    c.scalars.push_back(k);
+  }
+  c.bases.resize(n);
+  Point::BatchToAffine(jac, c.bases);
+  if (n > 3) c.bases[3] = Point::AffinePoint::Identity();  // identity bases are allowed
+  return c;
+}
+
+template <typename Point>
+Point Naive(const Case<Point>& c) {
+  Point acc;
+  for (size_t i = 0; i < c.bases.size(); ++i) acc += ec::Mul(Point(c.bases[i]), c.scalars[i]);
+  return acc;
+}
+
+TEST(PippengerTest, G1MatchesNaiveSum) {
+  for (size_t n : {0u, 1u, 2u, 7u, 100u, 1000u}) {
+    for (int kind : {0, 1, 2}) {
+      auto c = MakeCase<ec::G1>(n, n * 3 + kind, kind);
+      ec::G1 want = Naive(c);
+      for (size_t threads : {1u, 2u, 3u}) {
+        ASSERT_EQ(MsmG1(c.bases, c.scalars, threads), want)
+            << "n=" << n << " kind=" << kind << " threads=" << threads;
+      }
+    }
+  }
+}
+
+TEST(PippengerTest, G2MatchesNaiveSum) {
+  for (size_t n : {1u, 50u, 300u}) {
+    auto c = MakeCase<ec::G2>(n, n, 2);
+    EXPECT_EQ(MsmG2(c.bases, c.scalars, 2), Naive(c)) << n;
+  }
+}
+
+TEST(PippengerTest, WindowGrowsWithSize) {
+  EXPECT_EQ(WindowBits(1), 2u);
+  EXPECT_LT(WindowBits(1 << 10), WindowBits(1 << 20));
+  EXPECT_LE(WindowBits(size_t{1} << 40), 18u);
+}
+
+TEST(FixedBaseTest, MatchesScalarMultiplication) {
+  std::mt19937_64 rng(5);
+  std::vector<Fr> scalars = {Fr::Zero(), Fr::One(), -Fr::One()};
+  for (int i = 0; i < 300; ++i) scalars.push_back(Fr::Random(rng));
+  auto g1 = FixedBaseMulG1(scalars, 2);
+  auto g2 = FixedBaseMulG2(std::span(scalars).first(20), 2);
+  for (size_t i = 0; i < scalars.size(); ++i) {
+    ASSERT_EQ(ec::G1(g1[i]), ec::Mul(ec::G1::Generator(), scalars[i])) << i;
+  }
+  for (size_t i = 0; i < g2.size(); ++i) ASSERT_EQ(ec::G2(g2[i]), ec::Mul(ec::G2::Generator(), scalars[i]));
+}
+
+}  // namespace
+}  // namespace cuzk::msm

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// NTT against a naive O(n^2) DFT, coset transforms against direct evaluation, and round trips.
+#include "ntt/evaluation_domain.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+namespace cuzk::ntt {
+namespace {
+
+std::vector<Fr> RandomVector(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Fr> v(n);
+  for (auto& x : v) x = Fr::Random(rng);
+  return v;
+}
+
+// Evaluates the polynomial with coefficients `coeffs` at x (Horner).
+Fr EvaluatePoly(const std::vector<Fr>& coeffs, const Fr& x) {
+  Fr acc;
+  for (size_t i = coeffs.size(); i-- > 0;) acc = acc * x + coeffs[i];
+  return acc;
+}
+
+TEST(EvaluationDomainTest, SizesAndRootsMatchBellperson) {
+  auto d = EvaluationDomain::ForSize(1000);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->size(), 1024u);
+  Fr w = d->omega();
+  for (int i = 0; i < 9; ++i) w = w.Square();
+  EXPECT_EQ(w, -Fr::One());  // primitive 1024-th root
+  EXPECT_EQ(EvaluationDomain::ForSize(1)->size(), 1u);
+  EXPECT_EQ(EvaluationDomain::ForSize(4096)->size(), 4096u);
+  auto too_big = EvaluationDomain::ForSize((size_t{1} << 32) + 1);
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_NE(too_big.status().message().find("2-adicity"), std::string::npos);
+}
+
+TEST(EvaluationDomainTest, FftMatchesNaiveDft) {
+  for (size_t n : {1u, 2u, 4u, 8u, 64u, 256u}) {
+    auto d = *EvaluationDomain::ForSize(n);
+    std::vector<Fr> coeffs = RandomVector(n, n);
+    std::vector<Fr> values = coeffs;
+    d.Fft(values, 2);
+    Fr x = Fr::One();
+    for (size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(values[i], EvaluatePoly(coeffs, x)) << "n=" << n << " i=" << i;
+      x *= d.omega();
+    }
+    d.Ifft(values, 2);
+    ASSERT_EQ(values, coeffs);
+  }
+}
+
+TEST(EvaluationDomainTest, CosetFftEvaluatesOnTheCosetOfSeven) {
+  auto d = *EvaluationDomain::ForSize(128);
+  std::vector<Fr> coeffs = RandomVector(128, 3);
+  std::vector<Fr> values = coeffs;
+  d.CosetFft(values, 1);
+  Fr x = ff::FrMultiplicativeGenerator();
+  for (size_t i = 0; i < 128; ++i) {
+    ASSERT_EQ(values[i], EvaluatePoly(coeffs, x));
+    x *= d.omega();
+  }
+  d.IcosetFft(values, 1);
+  EXPECT_EQ(values, coeffs);
+  // Z(X) = X^n - 1 on the coset.
+  Fr g = ff::FrMultiplicativeGenerator();
+  EXPECT_EQ(d.VanishingOnCoset(), g.Pow(ff::Limbs<1>{128}) - Fr::One());
+}
+
+TEST(EvaluationDomainTest, LargeTransformsRoundTripOnAnyThreadCount) {
+  auto d = *EvaluationDomain::ForSize(1 << 15);
+  std::vector<Fr> coeffs = RandomVector(1 << 15, 4);
+  std::vector<Fr> one_thread = coeffs, three_threads = coeffs;
+  d.Fft(one_thread, 1);
+  d.Fft(three_threads, 3);
+  EXPECT_EQ(one_thread, three_threads);
+  // Spot-check against direct evaluation.
+  Fr x = d.omega().Pow(ff::Limbs<1>{12345});
+  EXPECT_EQ(one_thread[12345], EvaluatePoly(coeffs, x));
+  d.Ifft(three_threads, 2);
+  EXPECT_EQ(three_threads, coeffs);
+}
+
+}  // namespace
+}  // namespace cuzk::ntt

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The interface every circuit synthesizes into, modelled on bellpepper-core's ConstraintSystem:
+// variables are allocated (aux) or allocated as public inputs, then constraints A * B = C are
+// enforced. Input 0 is the constant ONE, allocated by each implementation's constructor.
+// Namespaces name constraints for error messages and have no effect on the R1CS.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "r1cs/linear_combination.h"
+
+namespace cuzk::r1cs {
+
+// A sink for variables and constraints. Implementations: ProvingAssignment (prover input),
+// ShapeRecorder (matrices for parameter generation), TestConstraintSystem (checks, names),
+// WitnessOnly (values only).
+class ConstraintSystem {
+ public:
+  virtual ~ConstraintSystem() = default;
+
+  // Allocates a private variable holding `value`.
+  virtual Variable Alloc(const Fr& value) = 0;
+  // Allocates a public input holding `value`.
+  virtual Variable AllocInput(const Fr& value) = 0;
+  // Adds the constraint a * b = c; `name` labels it for diagnostics only.
+  void Enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
+               std::string_view name = {}) {
+    DoEnforce(a, b, c, name);
+  }
+  // Enters a named scope (see Namespace).
+  virtual void PushNamespace(std::string_view /*name*/) {}
+  // Leaves the innermost scope.
+  virtual void PopNamespace() {}
+  // Returns true iff names are kept, so callers may skip formatting them otherwise.
+  virtual bool WantsNames() const { return false; }
+
+ protected:
+  virtual void DoEnforce(const LinearCombination& a, const LinearCombination& b,
+                         const LinearCombination& c, std::string_view name) = 0;
+};
+
+// RAII scope: pushes a namespace on construction and pops it on destruction.
+class Namespace {
+ public:
+  Namespace(ConstraintSystem& cs, std::string_view name) : cs_(cs) { cs_.PushNamespace(name); }
+  ~Namespace() { cs_.PopNamespace(); }
+  Namespace(const Namespace&) = delete;
+  Namespace& operator=(const Namespace&) = delete;
+
+ private:
+  ConstraintSystem& cs_;
+};
+
+// A circuit: something that can lay its variables and constraints into a ConstraintSystem.
+class Circuit {
+ public:
+  virtual ~Circuit() = default;
+  // Allocates the circuit's inputs and aux variables and enforces its constraints.
+  virtual Status Synthesize(ConstraintSystem& cs) const = 0;
+};
+
+}  // namespace cuzk::r1cs

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Variables and linear combinations of a rank-1 constraint system, with bellpepper-core's
+// semantics (lc.rs): a combination is a map variable -> coefficient, so adding a variable twice
+// merges the coefficients. That matters for the density of the Groth16 queries: a variable whose
+// merged coefficient is zero does not count (spec porep-c2-circuit.md 4.1).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ff/fr.h"
+
+namespace cuzk::r1cs {
+
+using ff::Fr;
+
+// A public input (index 0 is the constant ONE) or a private auxiliary variable.
+struct Variable {
+  enum class Kind : uint8_t { kInput, kAux };
+  Kind kind = Kind::kInput;
+  uint32_t index = 0;
+
+  // Returns the variable that always holds 1.
+  static constexpr Variable One() { return {Kind::kInput, 0}; }
+  // Returns true iff this is a public input.
+  bool is_input() const { return kind == Kind::kInput; }
+  friend bool operator==(const Variable&, const Variable&) = default;
+};
+
+// One variable with its coefficient.
+struct Term {
+  uint32_t index;
+  Fr coeff;
+};
+
+// A sum of coefficient * variable terms, kept as two lists (inputs, aux) sorted by index with
+// merged coefficients. Appending variables in increasing index order, which is what gadgets do
+// with fresh variables, costs O(1); other insertions cost O(log n + moves). Clear() keeps the
+// capacity, so a combination reused across constraints allocates only while it grows.
+class LinearCombination {
+ public:
+  LinearCombination() = default;
+  // Returns the combination 1 * v.
+  static LinearCombination Of(Variable v) {
+    LinearCombination lc;
+    lc.Add(v);
+    return lc;
+  }
+  // Returns the combination c * ONE.
+  static LinearCombination Constant(const Fr& c) {
+    LinearCombination lc;
+    lc.AddTerm(Variable::One(), c);
+    return lc;
+  }
+
+  // Adds coeff * v (merging with an existing term of v).
+  LinearCombination& AddTerm(Variable v, const Fr& coeff);
+  // Adds 1 * v.
+  LinearCombination& Add(Variable v) { return AddTerm(v, Fr::One()); }
+  // Adds -1 * v.
+  LinearCombination& Sub(Variable v) { return AddTerm(v, -Fr::One()); }
+  // Adds scale * other, term by term.
+  LinearCombination& AddScaled(const LinearCombination& other, const Fr& scale);
+  LinearCombination& operator+=(const LinearCombination& other);
+  LinearCombination& operator-=(const LinearCombination& other);
+  // Removes every term, keeping the allocated capacity.
+  void Clear() {
+    inputs_.clear();
+    aux_.clear();
+  }
+
+  // Input terms, sorted by index.
+  const std::vector<Term>& inputs() const { return inputs_; }
+  // Aux terms, sorted by index.
+  const std::vector<Term>& aux() const { return aux_; }
+  // Returns the number of terms (zero coefficients included).
+  size_t size() const { return inputs_.size() + aux_.size(); }
+  // Returns true iff there is no term.
+  bool empty() const { return inputs_.empty() && aux_.empty(); }
+  // Returns sum coeff * value over the given assignments.
+  Fr Evaluate(const std::vector<Fr>& input_values, const std::vector<Fr>& aux_values) const;
+
+ private:
+  std::vector<Term> inputs_;
+  std::vector<Term> aux_;
+};
+
+}  // namespace cuzk::r1cs

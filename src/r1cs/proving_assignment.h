@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// ProvingAssignment: what the Groth16 prover needs from synthesis (bellperson
+// groth16/prover/mod.rs): the evaluations a_i, b_i, c_i of every constraint, the input and aux
+// assignments, and the density of the A and B queries.
+#pragma once
+
+#include <vector>
+
+#include "r1cs/constraint_system.h"
+#include "r1cs/density.h"
+
+namespace cuzk::r1cs {
+
+// Records values and per-constraint evaluations, tracking query density with bellperson's rules:
+// an aux variable is in the A (B) query iff some constraint gives it a non-zero coefficient in A
+// (B); an input is in the B query likewise, and every input is in the A query.
+class ProvingAssignment final : public ConstraintSystem {
+ public:
+  // Starts with input 0 = ONE.
+  ProvingAssignment();
+
+  Variable Alloc(const Fr& value) override;
+  Variable AllocInput(const Fr& value) override;
+
+  // Appends bellperson's input constraints, Input(i) * 0 = 0 for every input i; call once after
+  // synthesis (the parameter generator appends the same ones).
+  void AppendInputConstraints();
+  // Synthesizes `circuit` and appends the input constraints.
+  Status SynthesizeFrom(const Circuit& circuit);
+
+  // Evaluations <A_i, w>, <B_i, w>, <C_i, w>, one per constraint.
+  const std::vector<Fr>& a() const { return a_; }
+  const std::vector<Fr>& b() const { return b_; }
+  const std::vector<Fr>& c() const { return c_; }
+  std::vector<Fr>& mutable_a() { return a_; }
+  std::vector<Fr>& mutable_b() { return b_; }
+  std::vector<Fr>& mutable_c() { return c_; }
+  // Values of the inputs (ONE first) and of the aux variables.
+  const std::vector<Fr>& inputs() const { return inputs_; }
+  const std::vector<Fr>& aux() const { return aux_; }
+  // Density of the aux part of the A query, and of both parts of the B query.
+  const DensityBits& a_aux_density() const { return a_aux_density_; }
+  const DensityBits& b_input_density() const { return b_input_density_; }
+  const DensityBits& b_aux_density() const { return b_aux_density_; }
+  // Returns the number of constraints so far.
+  size_t num_constraints() const { return a_.size(); }
+
+ protected:
+  void DoEnforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
+                 std::string_view name) override;
+
+ private:
+  std::vector<Fr> a_, b_, c_;
+  std::vector<Fr> inputs_, aux_;
+  DensityBits a_aux_density_, b_input_density_, b_aux_density_;
+};
+
+}  // namespace cuzk::r1cs

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Linear-combination merging, bellperson's density rules, the proving assignment's evaluations,
+// shape recording and the test system's diagnostics.
+#include <gtest/gtest.h>
+
+#include "r1cs/proving_assignment.h"
+#include "r1cs/shape.h"
+#include "r1cs/test_constraint_system.h"
+
+namespace cuzk::r1cs {
+namespace {
+
+Variable Aux(uint32_t i) { return {Variable::Kind::kAux, i}; }
+Variable Input(uint32_t i) { return {Variable::Kind::kInput, i}; }
+
+TEST(LinearCombinationTest, MergesRepeatedVariablesAndKeepsTermsSorted) {
+  LinearCombination lc;
+  lc.Add(Aux(5)).Add(Aux(1)).AddTerm(Aux(5), Fr::FromUint64(2)).Add(Input(0)).Sub(Aux(3));
+  ASSERT_EQ(lc.aux().size(), 3u);
+  EXPECT_EQ(lc.aux()[0].index, 1u);
+  EXPECT_EQ(lc.aux()[1].index, 3u);
+  EXPECT_EQ(lc.aux()[2].index, 5u);
+  EXPECT_EQ(lc.aux()[2].coeff, Fr::FromUint64(3));
+  EXPECT_EQ(lc.aux()[1].coeff, -Fr::One());
+  EXPECT_EQ(lc.inputs().size(), 1u);
+  std::vector<Fr> inputs = {Fr::One()};
+  std::vector<Fr> aux = {Fr::Zero(), Fr::FromUint64(10), Fr::Zero(), Fr::FromUint64(4),
+                         Fr::Zero(), Fr::FromUint64(7)};
+  EXPECT_EQ(lc.Evaluate(inputs, aux), Fr::FromUint64(1 + 10 - 4 + 21));
+  lc.Clear();
+  EXPECT_TRUE(lc.empty());
+}
+
+TEST(ProvingAssignmentTest, EvaluatesConstraintsAndTracksDensityLikeBellperson) {
+  ProvingAssignment pa;
+  Variable x = pa.Alloc(Fr::FromUint64(3));
+  Variable y = pa.Alloc(Fr::FromUint64(5));
+  Variable z = pa.Alloc(Fr::FromUint64(15));
+  Variable out = pa.AllocInput(Fr::FromUint64(15));
+  // x * y = z: x in A, y in B.
+  pa.Enforce(LinearCombination::Of(x), LinearCombination::Of(y), LinearCombination::Of(z));
+  // (z + y - y) * ONE = out: y merges to coefficient 0 and must not enter the A query;
+  // ONE enters the B query.
+  LinearCombination a = LinearCombination::Of(z);
+  a.Add(y).Sub(y);
+  pa.Enforce(a, LinearCombination::Of(Variable::One()), LinearCombination::Of(out));
+  pa.AppendInputConstraints();
+  EXPECT_EQ(pa.num_constraints(), 4u);  // 2 + one per input (ONE, out)
+  EXPECT_EQ(pa.a()[0], Fr::FromUint64(3));
+  EXPECT_EQ(pa.b()[0], Fr::FromUint64(5));
+  EXPECT_EQ(pa.c()[0], Fr::FromUint64(15));
+  EXPECT_EQ(pa.a()[1], Fr::FromUint64(15));
+  EXPECT_EQ(pa.a()[3], Fr::FromUint64(15));  // input constraint of `out`
+  EXPECT_TRUE(pa.b()[3].IsZero());
+  EXPECT_TRUE(pa.a_aux_density().Get(0));
+  EXPECT_FALSE(pa.a_aux_density().Get(1));  // y only ever had coefficient 0 in A
+  EXPECT_TRUE(pa.a_aux_density().Get(2));
+  EXPECT_EQ(pa.a_aux_density().count(), 2u);
+  EXPECT_TRUE(pa.b_aux_density().Get(1));
+  EXPECT_EQ(pa.b_aux_density().count(), 1u);
+  EXPECT_TRUE(pa.b_input_density().Get(0));
+  EXPECT_FALSE(pa.b_input_density().Get(1));
+}
+
+class ProductCircuit : public Circuit {
+ public:
+  Status Synthesize(ConstraintSystem& cs) const override {
+    Namespace ns(cs, "product");
+    Variable x = cs.Alloc(Fr::FromUint64(6));
+    Variable y = cs.Alloc(Fr::FromUint64(7));
+    Variable z = cs.AllocInput(Fr::FromUint64(42));
+    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(y), LinearCombination::Of(z), "x*y=z");
+    return Status::Ok();
+  }
+};
+
+TEST(ShapeRecorderTest, RecordsMatricesAndAppendsInputConstraints) {
+  auto shape = ShapeRecorder::Record(ProductCircuit());
+  ASSERT_TRUE(shape.ok());
+  EXPECT_EQ(shape->num_inputs, 2u);
+  EXPECT_EQ(shape->num_aux, 2u);
+  EXPECT_EQ(shape->num_constraints(), 3u);
+  EXPECT_EQ(shape->a.entries[0].var, Aux(0));
+  EXPECT_EQ(shape->c.entries[0].var, Input(1));
+  EXPECT_EQ(shape->a.entries[1].var, Input(0));  // ONE * 0 = 0
+  EXPECT_EQ(shape->b.row_start[3] - shape->b.row_start[2], 0u);
+}
+
+TEST(TestConstraintSystemTest, NamesTheFirstUnsatisfiedConstraint) {
+  TestConstraintSystem cs;
+  ASSERT_TRUE(ProductCircuit().Synthesize(cs).ok());
+  EXPECT_TRUE(cs.IsSatisfied());
+  EXPECT_EQ(cs.num_constraints(), 1u);
+  cs.SetAux(0, Fr::FromUint64(5));
+  EXPECT_EQ(cs.WhichIsUnsatisfied().value_or(""), "product/x*y=z");
+}
+
+}  // namespace
+}  // namespace cuzk::r1cs
