@@ -16,10 +16,11 @@ void ShapeRecorder::DoEnforce(const LinearCombination& a, const LinearCombinatio
   shape_.c.AppendRow(c);
 }
 
-Result<R1csShape> ShapeRecorder::Record(const Circuit& circuit) {
+Result<R1csShape> ShapeRecorder::Record(const Circuit& circuit, bool append_input_constraints) {
   ShapeRecorder cs;
   Status s = circuit.Synthesize(cs);
   if (!s.ok()) return s;
+  if (!append_input_constraints) return std::move(cs.shape_);
   LinearCombination empty;
   for (size_t i = 0; i < cs.shape_.num_inputs; ++i) {
     cs.DoEnforce(LinearCombination::Of({Variable::Kind::kInput, static_cast<uint32_t>(i)}), empty,

@@ -49,9 +49,9 @@ class ShapeRecorder final : public ConstraintSystem {
   Variable AllocInput(const Fr&) override {
     return {Variable::Kind::kInput, static_cast<uint32_t>(shape_.num_inputs++)};
   }
-  // Synthesizes `circuit`, appends the input constraints (as bellperson's generator does) and
-  // returns the shape.
-  static Result<R1csShape> Record(const Circuit& circuit);
+  // Synthesizes `circuit`, appends the input constraints (as bellperson's generator does) unless
+  // told not to (the iden3 export wants the circuit's own constraints only), and returns the shape.
+  static Result<R1csShape> Record(const Circuit& circuit, bool append_input_constraints = true);
 
  protected:
   void DoEnforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
