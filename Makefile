@@ -27,16 +27,25 @@ test: build build-portable check-generated
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS)
 
-# The most complete end-to-end path the project has today: a tour of the arithmetic with a
-# pairing check, then the field and curve micro-benchmarks.
+# The most complete end-to-end path the project has today: the arithmetic tour, then a Groth16
+# proof of an example circuit through the iden3 interchange (test parameters generated on first
+# use), then the field and curve micro-benchmarks.
+DEMO := build/demo
 demo: build
 	@$(BUILD)/apps/cuzk-bench/cuzk-bench tour
+	@mkdir -p $(DEMO)
+	@$(BUILD)/apps/cuzk-bench/cuzk-bench export-example --rounds 20000 --out $(DEMO)/example
+	@$(BUILD)/apps/cuzk-bench/cuzk-bench prove-r1cs --r1cs $(DEMO)/example.r1cs \
+	  --wtns $(DEMO)/example.wtns --params $(DEMO)/example.params --out $(DEMO)
 	@$(BUILD)/bench/ff_bench --benchmark_min_time=0.1
 	@$(BUILD)/bench/ec_bench --benchmark_min_time=0.1
 
 bench: build
 	@$(BUILD)/bench/ff_bench
 	@$(BUILD)/bench/ec_bench
+	@$(BUILD)/bench/ntt_bench
+	@$(BUILD)/bench/msm_bench
+	@$(BUILD)/bench/groth16_bench
 
 check-generated:
 	@python3 tools/gen_mont_asm.py | diff -q - src/ff/asm/mont_mul_x86_64.S >/dev/null || \

@@ -9,5 +9,9 @@ namespace cuzk::bench {
 // Registers `tour`: a quick, self-checking walk through the arithmetic (encodings, subgroup
 // checks, a pairing check), with timings.
 void RegisterTour(CLI::App& app);
+// Registers `prove-r1cs`: prove and verify an iden3 .r1cs/.wtns circuit.
+void RegisterProveR1cs(CLI::App& app);
+// Registers `export-example`: write an example circuit as .r1cs/.wtns (for trying prove-r1cs).
+void RegisterExportExample(CLI::App& app);
 
 }  // namespace cuzk::bench

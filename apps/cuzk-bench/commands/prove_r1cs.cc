@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// `cuzk-bench prove-r1cs`: proves a circom/snarkjs circuit (.r1cs + .wtns over BLS12-381) with
+// cuzk's Groth16 prover, verifies the proof, and writes proof, verifying key and public inputs.
+// When the parameter file does not exist, TEST parameters (from a fixed seed, insecure) are
+// generated into it first.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "base/hex.h"
+#include "commands/commands.h"
+#include "groth16/generator.h"
+#include "groth16/params_io.h"
+#include "groth16/prover.h"
+#include "groth16/verifier.h"
+#include "r1cs/iden3.h"
+#include "r1cs/proving_assignment.h"
+
+namespace cuzk::bench {
+namespace {
+
+struct ProveR1csOptions {
+  std::string r1cs, wtns, params, out = ".";
+  size_t threads = 0;
+};
+
+using Clock = std::chrono::steady_clock;
+double Since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+int Fail(const std::string& what, const Status& s) {
+  std::fprintf(stderr, "prove-r1cs: %s: %s\n", what.c_str(), s.message().c_str());
+  return 1;
+}
+
+int RunProveR1cs(const ProveR1csOptions& o) {
+  auto t = Clock::now();
+  auto shape = r1cs::ReadIden3R1cs(o.r1cs);
+  if (!shape.ok()) return Fail("reading the constraint system", shape.status());
+  auto witness = r1cs::ReadIden3Witness(o.wtns);
+  if (!witness.ok()) return Fail("reading the witness", witness.status());
+  r1cs::Iden3Circuit circuit(*shape, *witness);
+  std::printf("circuit: %zu constraints, %zu public inputs, %zu private wires (read in %.2f s)\n",
+              shape->num_constraints(), shape->num_inputs - 1, shape->num_aux, Since(t));
+
+  if (!std::filesystem::exists(o.params)) {
+    std::printf("%s does not exist: generating TEST parameters (fixed seed, not for production)\n",
+                o.params.c_str());
+    t = Clock::now();
+    auto full = r1cs::ShapeRecorder::Record(circuit);
+    if (!full.ok()) return Fail("recording the shape", full.status());
+    auto pk = groth16::GenerateParameters(*full, groth16::ToxicWaste::FromSeed(0xc0c0), o.threads);
+    if (!pk.ok()) return Fail("generating parameters", pk.status());
+    if (Status s = groth16::WriteParams(*pk, o.params); !s.ok()) return Fail("writing parameters", s);
+    std::printf("  generated and wrote parameters in %.2f s\n", Since(t));
+  }
+  t = Clock::now();
+  auto pk = groth16::ReadParams(o.params, ec::SubgroupCheck::kCheck, o.threads);
+  if (!pk.ok()) return Fail("reading parameters", pk.status());
+  std::printf("parameters: read and checked in %.2f s\n", Since(t));
+
+  t = Clock::now();
+  r1cs::ProvingAssignment pa;
+  if (Status s = pa.SynthesizeFrom(circuit); !s.ok()) return Fail("synthesis", s);
+  for (size_t i = 0; i < pa.num_constraints(); ++i) {
+    if (pa.a()[i] * pa.b()[i] != pa.c()[i]) {
+      return Fail("witness", Status::InvalidArgument("constraint " + std::to_string(i) + " is not satisfied"));
+    }
+  }
+  double synthesis = Since(t);
+  groth16::ProverTimings timings;
+  auto proof = groth16::CreateRandomProof(*pk, pa, {.threads = o.threads, .timings = &timings});
+  if (!proof.ok()) return Fail("proving", proof.status());
+  t = Clock::now();
+  auto inputs = circuit.PublicInputs();
+  Status verified = groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), *proof, inputs);
+  double verify = Since(t);
+  if (!verified.ok()) return Fail("verifying the new proof (not written)", verified);
+  std::printf("phases (s): synthesis %.3f | fft %.3f | msm h %.3f l %.3f a %.3f b_g1 %.3f b_g2 %.3f "
+              "| prove total %.3f | verify %.3f\n",
+              synthesis, timings.fft, timings.msm_h, timings.msm_l, timings.msm_a, timings.msm_b_g1,
+              timings.msm_b_g2, timings.total, verify);
+
+  std::filesystem::create_directories(o.out);
+  auto out = [&](const char* name) { return (std::filesystem::path(o.out) / name).string(); };
+  auto bytes = groth16::SerializeProof(*proof);
+  std::ofstream(out("proof.bin"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  if (Status s = groth16::WriteVerifyingKey(pk->vk, out("circuit.vk")); !s.ok()) return Fail("writing the vk", s);
+  std::ofstream pub(out("public_inputs.txt"));
+  for (const auto& x : inputs) pub << "0x" << ToHex(x.ToBytesBE()) << "\n";
+  std::printf("proof verified; wrote %s, %s, %s\n", out("proof.bin").c_str(), out("circuit.vk").c_str(),
+              out("public_inputs.txt").c_str());
+  return 0;
+}
+
+}  // namespace
+
+void RegisterProveR1cs(CLI::App& app) {
+  static ProveR1csOptions o;
+  auto* cmd = app.add_subcommand("prove-r1cs", "Prove and verify a circom/snarkjs .r1cs + .wtns (BLS12-381)");
+  cmd->add_option("--r1cs", o.r1cs, "Constraint system in iden3 .r1cs format")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--wtns", o.wtns, "Witness in iden3 .wtns format")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--params", o.params,
+                  "Groth16 parameters (bellperson .params); generated as TEST parameters if missing")
+      ->required();
+  cmd->add_option("--out", o.out, "Directory for proof.bin, circuit.vk, public_inputs.txt")->capture_default_str();
+  cmd->add_option("--threads", o.threads, "Worker threads (0 = all hardware threads)")->capture_default_str();
+  cmd->callback([] {
+    int rc = RunProveR1cs(o);
+    if (rc != 0) std::exit(rc);
+  });
+}
+
+}  // namespace cuzk::bench
