@@ -6,6 +6,7 @@
 #include "r1cs/proving_assignment.h"
 #include "r1cs/shape.h"
 #include "r1cs/test_constraint_system.h"
+#include "r1cs/witness_only.h"
 
 namespace cuzk::r1cs {
 namespace {
@@ -93,6 +94,15 @@ TEST(TestConstraintSystemTest, NamesTheFirstUnsatisfiedConstraint) {
   EXPECT_EQ(cs.num_constraints(), 1u);
   cs.SetAux(0, Fr::FromUint64(5));
   EXPECT_EQ(cs.WhichIsUnsatisfied().value_or(""), "product/x*y=z");
+}
+
+TEST(WitnessOnlyTest, RecordsTheSameValuesAsTheTestSystem) {
+  WitnessOnly w;
+  TestConstraintSystem t;
+  ASSERT_TRUE(ProductCircuit().Synthesize(w).ok());
+  ASSERT_TRUE(ProductCircuit().Synthesize(t).ok());
+  EXPECT_EQ(w.inputs(), t.inputs());
+  EXPECT_EQ(w.aux(), t.aux());
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 
 #include "commands/commands.h"
 #include "r1cs/iden3.h"
-#include "r1cs/test_constraint_system.h"
+#include "r1cs/witness_only.h"
 
 namespace cuzk::bench {
 namespace {
@@ -50,7 +50,7 @@ void RegisterExportExample(CLI::App& app) {
   cmd->callback([] {
     Chain chain(rounds);
     auto shape = r1cs::ShapeRecorder::Record(chain, /*append_input_constraints=*/false);
-    r1cs::TestConstraintSystem cs;
+    r1cs::WitnessOnly cs;
     Status s = chain.Synthesize(cs);
     if (s.ok()) s = r1cs::WriteIden3R1cs(*shape, prefix + ".r1cs");
     if (s.ok()) s = r1cs::WriteIden3Witness(cs.inputs(), cs.aux(), prefix + ".wtns");
@@ -59,7 +59,7 @@ void RegisterExportExample(CLI::App& app) {
       std::exit(1);
     }
     std::printf("wrote %s.r1cs and %s.wtns: %zu constraints, %zu wires\n", prefix.c_str(), prefix.c_str(),
-                cs.num_constraints(), cs.num_inputs() + cs.num_aux());
+                shape->num_constraints(), cs.inputs().size() + cs.aux().size());
   });
 }
 
