@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and micro-benchmarks
   libgmp-dev                                   # slow big-integer reference, tests only
   libcli11-dev                                 # command-line parsing of apps/
+  libssl-dev                                   # SHA-256 (SHA-NI where the CPU has it)
 )
 
 missing=()
