@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "base/hex.h"
+#include "hash/poseidon_optimized.h"
+
+#include <random>
 
 namespace cuzk::hash {
 namespace {
@@ -63,6 +66,21 @@ TEST(PoseidonTest, MdsIsTheCauchyMatrixAndTagsAreMerkleTree) {
   for (size_t i = 0; i < p->width; ++i) {
     for (size_t j = 0; j < p->width; ++j) {
       ASSERT_EQ(p->mds[i][j] * Fr::FromUint64(i + j + p->width), Fr::One());
+    }
+  }
+}
+
+TEST(PoseidonTest, OptimizedScheduleEqualsReferencePermutation) {
+  std::mt19937_64 rng(3);
+  for (size_t arity : {2u, 4u, 8u, 11u, 16u}) {
+    const OptimizedPoseidon* o = *OptimizedPoseidonFor(arity);
+    size_t t = arity + 1;
+    EXPECT_EQ(o->compressed_constants.size(), 8 * t + o->params->partial_rounds);
+    EXPECT_EQ(o->sparse.size(), o->params->partial_rounds);
+    for (int k = 0; k < 3; ++k) {
+      std::vector<Fr> preimage(arity);
+      for (auto& x : preimage) x = Fr::Random(rng);
+      ASSERT_EQ(*PoseidonHashOptimized(preimage), *PoseidonHash(preimage)) << "arity " << arity;
     }
   }
 }

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The Poseidon gadget of Filecoin's circuits (neptune circuit.rs, Merkle-tree domain), laying
+// down exactly the constraints and variables neptune does: spec porep-c2-circuit.md 5.3.
+#pragma once
+
+#include <span>
+
+#include "base/status.h"
+#include "gadgets/num.h"
+
+namespace cuzk::gadgets {
+
+// Hashes `preimage` (arity = its size: 2, 4, 8, 11, 16, 24 or 36) and returns the allocated
+// digest. Costs 3(t-1) + 28t + 4 R_P + 1 constraints and as many aux variables (t = arity + 1):
+// 311 for arity 2, 505 for 8, 598 for 11.
+Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
+
+}  // namespace cuzk::gadgets
