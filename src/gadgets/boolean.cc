@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "gadgets/boolean.h"
+
+namespace cuzk::gadgets {
+namespace {
+
+LinearCombination One() { return LinearCombination::Of(Variable::One()); }
+LinearCombination OneMinus(Variable v) {
+  LinearCombination lc = One();
+  lc.Sub(v);
+  return lc;
+}
+Fr Bit(bool b) { return b ? Fr::One() : Fr::Zero(); }
+
+}  // namespace
+
+AllocatedBit AllocatedBit::Alloc(ConstraintSystem& cs, bool value) {
+  Variable v = cs.Alloc(Bit(value));
+  cs.Enforce(OneMinus(v), LinearCombination::Of(v), LinearCombination());
+  return {v, value};
+}
+
+AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  bool value = a.value != b.value;
+  Variable c = cs.Alloc(Bit(value));
+  LinearCombination two_a;
+  two_a.AddTerm(a.var, Fr::FromUint64(2));
+  LinearCombination rhs = LinearCombination::Of(a.var);
+  rhs.Add(b.var).Sub(c);
+  cs.Enforce(two_a, LinearCombination::Of(b.var), rhs);
+  return {c, value};
+}
+
+AllocatedBit AllocatedBit::And(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  bool value = a.value && b.value;
+  Variable c = cs.Alloc(Bit(value));
+  cs.Enforce(LinearCombination::Of(a.var), LinearCombination::Of(b.var), LinearCombination::Of(c));
+  return {c, value};
+}
+
+AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  bool value = a.value && !b.value;
+  Variable c = cs.Alloc(Bit(value));
+  cs.Enforce(LinearCombination::Of(a.var), OneMinus(b.var), LinearCombination::Of(c));
+  return {c, value};
+}
+
+AllocatedBit AllocatedBit::Nor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  bool value = !a.value && !b.value;
+  Variable c = cs.Alloc(Bit(value));
+  cs.Enforce(OneMinus(a.var), OneMinus(b.var), LinearCombination::Of(c));
+  return {c, value};
+}
+
+Boolean Boolean::Not() const {
+  switch (kind_) {
+    case Kind::kIs: return Boolean(Kind::kNot, bit_, false);
+    case Kind::kNot: return Boolean(Kind::kIs, bit_, false);
+    case Kind::kConstant: return Constant(!constant_);
+  }
+  return *this;
+}
+
+void Boolean::AddTo(LinearCombination& lc, const Fr& coeff) const {
+  switch (kind_) {
+    case Kind::kIs:
+      lc.AddTerm(bit_.var, coeff);
+      break;
+    case Kind::kNot:
+      lc.AddTerm(Variable::One(), coeff);
+      lc.AddTerm(bit_.var, -coeff);
+      break;
+    case Kind::kConstant:
+      if (constant_) lc.AddTerm(Variable::One(), coeff);
+      break;
+  }
+}
+
+LinearCombination Boolean::Lc() const {
+  LinearCombination lc;
+  AddTo(lc, Fr::One());
+  return lc;
+}
+
+Boolean Boolean::Xor(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
+  if (a.IsConst(false)) return b;
+  if (b.IsConst(false)) return a;
+  if (a.IsConst(true)) return b.Not();
+  if (b.IsConst(true)) return a.Not();
+  Boolean x = Is(AllocatedBit::Xor(cs, a.bit_, b.bit_));
+  return a.kind_ == b.kind_ ? x : x.Not();  // (Is, Not) or (Not, Is): the xor is negated
+}
+
+Boolean Boolean::And(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
+  if (a.IsConst(false) || b.IsConst(false)) return Constant(false);
+  if (a.IsConst(true)) return b;
+  if (b.IsConst(true)) return a;
+  if (a.kind_ == Kind::kIs && b.kind_ == Kind::kNot) return Is(AllocatedBit::AndNot(cs, a.bit_, b.bit_));
+  if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs) return Is(AllocatedBit::AndNot(cs, b.bit_, a.bit_));
+  if (a.kind_ == Kind::kNot) return Is(AllocatedBit::Nor(cs, a.bit_, b.bit_));
+  return Is(AllocatedBit::And(cs, a.bit_, b.bit_));
+}
+
+Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
+  bool value = (a.value() && b.value()) != (!a.value() && c.value());
+  if (a.is_constant() && b.is_constant() && c.is_constant()) return Constant(value);
+  if (a.IsConst(false)) return c;
+  if (b.IsConst(false)) return And(cs, a.Not(), c);
+  if (c.IsConst(false)) return And(cs, a, b);
+  if (c.IsConst(true)) return And(cs, a, b.Not()).Not();
+  if (b.IsConst(true)) return And(cs, a.Not(), c.Not()).Not();
+  // General case (a = true included): [b - c] * [a] = [ch - c].
+  Variable ch = cs.Alloc(Bit(value));
+  LinearCombination bc = b.Lc();
+  c.AddTo(bc, -Fr::One());
+  LinearCombination rhs = LinearCombination::Of(ch);
+  c.AddTo(rhs, -Fr::One());
+  cs.Enforce(bc, a.Lc(), rhs);
+  return Is({ch, value});
+}
+
+Boolean Boolean::Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
+  bool value = ((a.value() && b.value()) != (a.value() && c.value())) != (b.value() && c.value());
+  if (a.is_constant() && b.is_constant() && c.is_constant()) return Constant(value);
+  if (a.IsConst(false)) return And(cs, b, c);
+  if (b.IsConst(false)) return And(cs, a, c);
+  if (c.IsConst(false)) return And(cs, a, b);
+  if (c.IsConst(true)) return And(cs, a.Not(), b.Not()).Not();
+  if (b.IsConst(true)) return And(cs, a.Not(), c.Not()).Not();
+  if (a.IsConst(true)) return And(cs, b.Not(), c.Not()).Not();
+  // General case: maj first, then bc = b and c, then [2bc - b - c] * [a] = [bc - maj].
+  Variable maj = cs.Alloc(Bit(value));
+  Boolean bc = And(cs, b, c);
+  LinearCombination lhs;
+  bc.AddTo(lhs, Fr::FromUint64(2));
+  b.AddTo(lhs, -Fr::One());
+  c.AddTo(lhs, -Fr::One());
+  LinearCombination rhs = bc.Lc();
+  rhs.Sub(maj);
+  cs.Enforce(lhs, a.Lc(), rhs);
+  return Is({maj, value});
+}
+
+}  // namespace cuzk::gadgets

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "gadgets/uint32.h"
+
+namespace cuzk::gadgets {
+
+void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs, const LinearCombination& rhs) {
+  // Fr holds 254 bits safely (CAPACITY): flush before this equality would reach it.
+  if (bits_used_ + num_bits >= 254) Flush();
+  Fr shift = Fr::FromUint64(2).Pow(ff::Limbs<1>{bits_used_});
+  lhs_.AddScaled(lhs, shift);
+  rhs_.AddScaled(rhs, shift);
+  bits_used_ += num_bits;
+}
+
+void MultiEq::Flush() {
+  if (bits_used_ == 0) return;
+  cs_.Enforce(lhs_, LinearCombination::Of(Variable::One()), rhs_);
+  lhs_.Clear();
+  rhs_.Clear();
+  bits_used_ = 0;
+}
+
+void UInt32::RecomputeValue() {
+  value_ = 0;
+  for (size_t i = 0; i < 32; ++i) value_ |= uint32_t{bits_[i].value()} << i;
+}
+
+UInt32 UInt32::Constant(uint32_t value) {
+  UInt32 w;
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = Boolean::Constant((value >> i) & 1);
+  w.value_ = value;
+  return w;
+}
+
+UInt32 UInt32::FromBitsBe(std::span<const Boolean> bits) {
+  UInt32 w;
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = bits[31 - i];
+  w.RecomputeValue();
+  return w;
+}
+
+std::vector<Boolean> UInt32::IntoBitsBe() const { return std::vector<Boolean>(bits_.rbegin(), bits_.rend()); }
+
+UInt32 UInt32::Rotr(size_t n) const {
+  UInt32 w;
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = bits_[(i + n) % 32];
+  w.value_ = (value_ >> n) | (value_ << ((32 - n) % 32));
+  return w;
+}
+
+UInt32 UInt32::Shr(size_t n) const {
+  UInt32 w;  // high bits stay constant false
+  for (size_t i = 0; i + n < 32; ++i) w.bits_[i] = bits_[i + n];
+  w.value_ = value_ >> n;
+  return w;
+}
+
+UInt32 UInt32::Xor(ConstraintSystem& cs, const UInt32& other) const {
+  UInt32 w;
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = Boolean::Xor(cs, bits_[i], other.bits_[i]);
+  w.value_ = value_ ^ other.value_;
+  return w;
+}
+
+UInt32 UInt32::Sha256Ch(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
+  UInt32 w;
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = Boolean::Sha256Ch(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
+  w.RecomputeValue();
+  return w;
+}
+
+UInt32 UInt32::Sha256Maj(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
+  UInt32 w;
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = Boolean::Sha256Maj(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
+  w.RecomputeValue();
+  return w;
+}
+
+UInt32 UInt32::AddMany(ConstraintSystem& cs, MultiEq& eq, std::span<const UInt32> operands) {
+  uint64_t sum = 0;
+  bool all_constant = true;
+  for (const UInt32& op : operands) {
+    sum += op.value_;
+    for (const Boolean& b : op.bits_) all_constant &= b.is_constant();
+  }
+  if (all_constant) return Constant(static_cast<uint32_t>(sum));
+  // Result width: bit length of n (2^32 - 1).
+  uint64_t max_value = operands.size() * uint64_t{0xffffffff};
+  size_t result_bits = 64 - static_cast<size_t>(__builtin_clzll(max_value));
+  LinearCombination lhs, rhs;
+  for (const UInt32& op : operands) {
+    Fr coeff = Fr::One();
+    for (const Boolean& b : op.bits_) {
+      b.AddTo(lhs, coeff);
+      coeff = coeff.Double();
+    }
+  }
+  UInt32 w;
+  Fr coeff = Fr::One();
+  for (size_t i = 0; i < result_bits; ++i) {
+    AllocatedBit bit = AllocatedBit::Alloc(cs, (sum >> i) & 1);
+    rhs.AddTerm(bit.var, coeff);
+    coeff = coeff.Double();
+    if (i < 32) w.bits_[i] = Boolean::Is(bit);
+  }
+  eq.EnforceEqual(result_bits, lhs, rhs);
+  w.value_ = static_cast<uint32_t>(sum);
+  return w;
+}
+
+}  // namespace cuzk::gadgets
