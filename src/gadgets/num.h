@@ -2,6 +2,9 @@
 // AllocatedNum: a field element held in one variable together with its value (bellpepper num.rs).
 #pragma once
 
+#include <span>
+#include <vector>
+
 #include "r1cs/constraint_system.h"
 
 namespace cuzk::gadgets {
@@ -23,5 +26,24 @@ struct AllocatedNum {
     return {cs.AllocInput(value), value};
   }
 };
+
+class Boolean;
+
+// Returns 255 allocated bits of x, least significant first, with one unpacking constraint
+// [0] * [0] = [sum 2^i b_i - x] (bellpepper's non-strict to_bits_le: no range check).
+std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x);
+// Exposes x as a public input u with [u] * [ONE] = [x].
+AllocatedNum Inputize(ConstraintSystem& cs, const AllocatedNum& x);
+// Returns cond ? a : b as a new variable c with [b - a] * [cond] = [b - c].
+AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum& a, const AllocatedNum& b);
+// Enforces a = b with [a] * [ONE] = [b].
+void EnforceEqual(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNum& b);
+// Packs at most 254 bits (least significant first) into one variable: [sum 2^i bit_i] * [ONE] = [n].
+AllocatedNum PackBits(ConstraintSystem& cs, std::span<const Boolean> bits);
+// Packs bits into public inputs, one per 254-bit chunk: [sum 2^i bit_i] * [ONE] = [u].
+void PackIntoInputs(ConstraintSystem& cs, std::span<const Boolean> bits);
+// Pads with constant zeros to a whole number of bytes, then reverses the bits inside each byte
+// (storage-proofs-core reverse_bit_numbering).
+std::vector<Boolean> ReverseBitNumbering(std::vector<Boolean> bits);
 
 }  // namespace cuzk::gadgets

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Merkle inclusion against storage-proofs-core tests/por_circuit.rs (public root, 64 leaves per
+// base tree): Poseidon base 2/4/8, sub and top shapes, SHA-256 base 2; plus the insertion counts,
+// hash_leaf_bits (45,387) and the SHA node against OpenSSL.
+#include "gadgets/merkle.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "gadgets/insertion.h"
+#include "gadgets/sha256.h"
+#include "hash/poseidon.h"
+#include "hash/sha256.h"
+#include "r1cs/test_constraint_system.h"
+
+namespace cuzk::gadgets {
+namespace {
+
+Fr NativeNode(TreeHash hash, std::span<const Fr> children) {
+  if (hash == TreeHash::kPoseidon) return *hash::PoseidonHash(children);
+  std::vector<uint8_t> bytes;
+  for (const Fr& c : children) {
+    auto le = c.ToBytesLE();
+    bytes.insert(bytes.end(), le.begin(), le.end());
+  }
+  return hash::DigestToField(hash::Sha256(bytes));
+}
+
+// Builds a random tree with the given arities (leaf level first), returns the root and the path
+// of leaf `index`.
+Fr BuildTree(TreeHash hash, const std::vector<size_t>& arities, size_t index, uint64_t seed, Fr& leaf,
+             std::vector<MerkleLevel>& path) {
+  std::mt19937_64 rng(seed);
+  size_t n = 1;
+  for (size_t a : arities) n *= a;
+  std::vector<Fr> layer(n);
+  for (auto& x : layer) x = Fr::Random(rng);
+  leaf = layer[index];
+  for (size_t a : arities) {
+    MerkleLevel level;
+    level.position = static_cast<uint32_t>(index % a);
+    size_t group = index - index % a;
+    for (size_t k = 0; k < a; ++k) {
+      if (k != level.position) level.siblings.push_back(layer[group + k]);
+    }
+    path.push_back(level);
+    std::vector<Fr> next(layer.size() / a);
+    for (size_t i = 0; i < next.size(); ++i) next[i] = NativeNode(hash, std::span(layer).subspan(i * a, a));
+    layer = std::move(next);
+    index /= a;
+  }
+  return layer[0];
+}
+
+struct PorCase {
+  TreeHash hash;
+  std::vector<size_t> arities;
+  size_t constraints;
+};
+
+TEST(MerkleGadgetTest, MatchesPorCircuitCounts) {
+  std::vector<PorCase> cases = {
+      {TreeHash::kPoseidon, {2, 2, 2, 2, 2, 2}, 1887},
+      {TreeHash::kPoseidon, {4, 4, 4}, 1164},
+      {TreeHash::kPoseidon, {8, 8}, 1063},
+      {TreeHash::kPoseidon, {8, 8, 2}, 1377},     // sub 8-2
+      {TreeHash::kPoseidon, {8, 8, 8}, 1593},     // sub 8-8
+      {TreeHash::kPoseidon, {8, 8, 4, 2}, 1764},  // top 8-4-2
+      {TreeHash::kPoseidon, {8, 8, 8, 2}, 1907},  // top 8-8-2
+      {TreeHash::kPoseidon, {8, 8, 2, 4}, 1764},  // top 8-2-4
+      {TreeHash::kSha256, {2, 2, 2, 2, 2, 2}, 272295},
+  };
+  uint64_t seed = 1;
+  for (const PorCase& c : cases) {
+    size_t leaves = 1;
+    for (size_t a : c.arities) leaves *= a;
+    size_t index = (seed * 7919) % leaves;
+    Fr leaf_value;
+    std::vector<MerkleLevel> path;
+    Fr root_value = BuildTree(c.hash, c.arities, index, seed++, leaf_value, path);
+    r1cs::TestConstraintSystem cs;
+    AllocatedNum leaf = AllocatedNum::Alloc(cs, leaf_value);
+    AllocatedNum root = AllocatedNum::Alloc(cs, root_value);
+    Inputize(cs, root);
+    ASSERT_TRUE(MerkleInclusionGadget(cs, c.hash, leaf, path, root).ok());
+    EXPECT_EQ(cs.num_constraints(), c.constraints) << "arities " << c.arities.size() << " first " << c.arities[0];
+    EXPECT_EQ(cs.num_inputs(), 3u);
+    ASSERT_TRUE(cs.IsSatisfied()) << *cs.WhichIsUnsatisfied();
+    // The packed index input equals the leaf index.
+    EXPECT_EQ(cs.inputs()[2], Fr::FromUint64(index));
+    // A wrong sibling no longer reaches the root.
+    path[0].siblings[0] += Fr::One();
+    r1cs::TestConstraintSystem bad;
+    AllocatedNum leaf2 = AllocatedNum::Alloc(bad, leaf_value);
+    AllocatedNum root2 = AllocatedNum::Alloc(bad, root_value);
+    Inputize(bad, root2);
+    ASSERT_TRUE(MerkleInclusionGadget(bad, c.hash, leaf2, path, root2).ok());
+    EXPECT_FALSE(bad.IsSatisfied());
+  }
+}
+
+TEST(InsertionTest, PlacesCurrentAtEveryPositionWithKnownCosts) {
+  for (size_t arity : {2u, 4u, 8u}) {
+    for (uint32_t pos = 0; pos < arity; ++pos) {
+      r1cs::TestConstraintSystem cs;
+      AllocatedNum cur = AllocatedNum::Alloc(cs, Fr::FromUint64(1000));
+      std::vector<AllocatedNum> sib;
+      for (size_t i = 0; i + 1 < arity; ++i) sib.push_back(AllocatedNum::Alloc(cs, Fr::FromUint64(i)));
+      std::vector<Boolean> bits;
+      for (size_t j = 0; (size_t{1} << j) < arity; ++j) bits.push_back(Boolean::Alloc(cs, (pos >> j) & 1));
+      size_t before = cs.num_constraints();
+      auto out = Insert(cs, cur, bits, sib);
+      ASSERT_TRUE(out.ok());
+      EXPECT_EQ(cs.num_constraints() - before, arity == 2 ? 2u : arity == 4 ? 8u : 22u);
+      size_t s = 0;
+      for (size_t k = 0; k < arity; ++k) {
+        Fr want = k == pos ? Fr::FromUint64(1000) : Fr::FromUint64(s++);
+        ASSERT_EQ((*out)[k].value, want) << "arity " << arity << " pos " << pos << " slot " << k;
+      }
+      ASSERT_TRUE(cs.IsSatisfied());
+    }
+  }
+}
+
+TEST(Sha256NodeTest, HashLeafBitsCostsAndMatchesNative) {
+  // storage-proofs-core util.rs: two children as 2 x 256 allocated bits, sha256, pack: 45,387.
+  r1cs::TestConstraintSystem cs;
+  std::mt19937_64 rng(5);
+  std::vector<uint8_t> bytes(64);
+  for (auto& b : bytes) b = static_cast<uint8_t>(rng());
+  std::vector<Boolean> bits;
+  for (uint8_t byte : bytes) {
+    for (int i = 7; i >= 0; --i) bits.push_back(Boolean::Alloc(cs, (byte >> i) & 1));
+  }
+  auto digest = Sha256Gadget(cs, bits);
+  std::vector<Boolean> le = ReverseBitNumbering(*digest);
+  AllocatedNum node = PackBits(cs, std::span(le).first(254));
+  EXPECT_EQ(cs.num_constraints(), 45387u);
+  EXPECT_EQ(node.value, hash::DigestToField(hash::Sha256(bytes)));
+  EXPECT_TRUE(cs.IsSatisfied());
+  // The tree-D node of two field elements equals the native one.
+  r1cs::TestConstraintSystem cs2;
+  Fr l = Fr::Random(rng), r = Fr::Random(rng);
+  auto n = Sha256NodeGadget(cs2, AllocatedNum::Alloc(cs2, l), AllocatedNum::Alloc(cs2, r));
+  std::vector<Fr> children = {l, r};
+  EXPECT_EQ(n->value, NativeNode(TreeHash::kSha256, children));
+  EXPECT_TRUE(cs2.IsSatisfied());
+}
+
+}  // namespace
+}  // namespace cuzk::gadgets
