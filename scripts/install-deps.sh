@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config python3
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and micro-benchmarks
   libgmp-dev                                   # slow big-integer reference, tests only
+  libboost-dev                                 # header-only containers (small_vector)
   libcli11-dev                                 # command-line parsing of apps/
   libssl-dev                                   # SHA-256 (SHA-NI where the CPU has it)
 )

@@ -10,7 +10,7 @@ LinearCombination OneMinus(Variable v) {
   lc.Sub(v);
   return lc;
 }
-Fr Bit(bool b) { return b ? Fr::One() : Fr::Zero(); }
+Fr Bit(bool b) { return b ? Fr::One() : Fr::Zero(); }  // no Montgomery conversion
 
 }  // namespace
 

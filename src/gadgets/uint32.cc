@@ -2,13 +2,31 @@
 #include "gadgets/uint32.h"
 
 namespace cuzk::gadgets {
+namespace {
+
+// 2^i for i < 254.
+const Fr& PowerOfTwo(size_t i) {
+  static const std::array<Fr, 254> kPowers = [] {
+    std::array<Fr, 254> p;
+    p[0] = Fr::One();
+    for (size_t k = 1; k < p.size(); ++k) p[k] = p[k - 1].Double();
+    return p;
+  }();
+  return kPowers[i];
+}
+
+}  // namespace
 
 void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs, const LinearCombination& rhs) {
   // Fr holds 254 bits safely (CAPACITY): flush before this equality would reach it.
   if (bits_used_ + num_bits >= 254) Flush();
-  Fr shift = Fr::FromUint64(2).Pow(ff::Limbs<1>{bits_used_});
-  lhs_.AddScaled(lhs, shift);
-  rhs_.AddScaled(rhs, shift);
+  if (bits_used_ == 0) {
+    lhs_ += lhs;
+    rhs_ += rhs;
+  } else {
+    lhs_.AddScaled(lhs, PowerOfTwo(bits_used_));
+    rhs_.AddScaled(rhs, PowerOfTwo(bits_used_));
+  }
   bits_used_ += num_bits;
 }
 

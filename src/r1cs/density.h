@@ -10,6 +10,8 @@ namespace cuzk::r1cs {
 // One bit per variable, with a running count of set bits.
 class DensityBits {
  public:
+  // Reserves room for n variables.
+  void Reserve(size_t n) { bits_.reserve(n); }
   // Appends a variable, not (yet) in the query.
   void PushBack() { bits_.push_back(false); }
   // Marks variable i as in the query.

@@ -6,7 +6,7 @@
 namespace cuzk::r1cs {
 namespace {
 
-void Insert(std::vector<Term>& terms, uint32_t index, const Fr& coeff) {
+void Insert(TermList& terms, uint32_t index, const Fr& coeff) {
   if (terms.empty() || terms.back().index < index) {
     terms.push_back({index, coeff});
     return;

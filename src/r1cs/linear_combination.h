@@ -5,6 +5,7 @@
 // merged coefficient is zero does not count (spec porep-c2-circuit.md 4.1).
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +33,10 @@ struct Term {
   uint32_t index;
   Fr coeff;
 };
+
+// Terms of one kind, sorted by index. Up to three live inline: most gadget constraints use
+// one- to three-term combinations, which then cost no heap allocation.
+using TermList = boost::container::small_vector<Term, 3>;
 
 // A sum of coefficient * variable terms, kept as two lists (inputs, aux) sorted by index with
 // merged coefficients. Appending variables in increasing index order, which is what gadgets do
@@ -70,9 +75,9 @@ class LinearCombination {
   }
 
   // Input terms, sorted by index.
-  const std::vector<Term>& inputs() const { return inputs_; }
+  const TermList& inputs() const { return inputs_; }
   // Aux terms, sorted by index.
-  const std::vector<Term>& aux() const { return aux_; }
+  const TermList& aux() const { return aux_; }
   // Returns the number of terms (zero coefficients included).
   size_t size() const { return inputs_.size() + aux_.size(); }
   // Returns true iff there is no term.
@@ -81,8 +86,8 @@ class LinearCombination {
   Fr Evaluate(const std::vector<Fr>& input_values, const std::vector<Fr>& aux_values) const;
 
  private:
-  std::vector<Term> inputs_;
-  std::vector<Term> aux_;
+  TermList inputs_;
+  TermList aux_;
 };
 
 }  // namespace cuzk::r1cs

@@ -2,8 +2,38 @@
 #include "r1cs/proving_assignment.h"
 
 namespace cuzk::r1cs {
+namespace {
+
+// acc += coeff * value, skipping the multiplication for the values 0 and 1 that dominate
+// Filecoin witnesses (bits).
+inline void MulAdd(Fr& acc, const Fr& coeff, const Fr& value) {
+  if (value.IsZero()) return;
+  if (value.IsOne()) {
+    acc += coeff;
+  } else {
+    acc += coeff * value;
+  }
+}
+
+Fr Evaluate(const LinearCombination& lc, const std::vector<Fr>& inputs, const std::vector<Fr>& aux) {
+  Fr acc;
+  for (const Term& t : lc.inputs()) MulAdd(acc, t.coeff, inputs[t.index]);
+  for (const Term& t : lc.aux()) MulAdd(acc, t.coeff, aux[t.index]);
+  return acc;
+}
+
+}  // namespace
 
 ProvingAssignment::ProvingAssignment() { AllocInput(Fr::One()); }
+
+void ProvingAssignment::Reserve(size_t constraints, size_t aux) {
+  a_.reserve(constraints);
+  b_.reserve(constraints);
+  c_.reserve(constraints);
+  aux_.reserve(aux);
+  a_aux_density_.Reserve(aux);
+  b_aux_density_.Reserve(aux);
+}
 
 Variable ProvingAssignment::Alloc(const Fr& value) {
   aux_.push_back(value);
@@ -22,27 +52,27 @@ void ProvingAssignment::DoEnforce(const LinearCombination& a, const LinearCombin
                                   const LinearCombination& c, std::string_view /*name*/) {
   // A: inputs are always dense; aux terms with a non-zero coefficient mark the A query.
   Fr va;
-  for (const Term& t : a.inputs()) va += t.coeff * inputs_[t.index];
+  for (const Term& t : a.inputs()) MulAdd(va, t.coeff, inputs_[t.index]);
   for (const Term& t : a.aux()) {
     if (t.coeff.IsZero()) continue;
     a_aux_density_.Set(t.index);
-    va += t.coeff * aux_[t.index];
+    MulAdd(va, t.coeff, aux_[t.index]);
   }
   // B: both inputs and aux mark the B query.
   Fr vb;
   for (const Term& t : b.inputs()) {
     if (t.coeff.IsZero()) continue;
     b_input_density_.Set(t.index);
-    vb += t.coeff * inputs_[t.index];
+    MulAdd(vb, t.coeff, inputs_[t.index]);
   }
   for (const Term& t : b.aux()) {
     if (t.coeff.IsZero()) continue;
     b_aux_density_.Set(t.index);
-    vb += t.coeff * aux_[t.index];
+    MulAdd(vb, t.coeff, aux_[t.index]);
   }
   a_.push_back(va);
   b_.push_back(vb);
-  c_.push_back(c.Evaluate(inputs_, aux_));
+  c_.push_back(Evaluate(c, inputs_, aux_));
 }
 
 void ProvingAssignment::AppendInputConstraints() {

@@ -19,6 +19,10 @@ class ProvingAssignment final : public ConstraintSystem {
   // Starts with input 0 = ONE.
   ProvingAssignment();
 
+  // Reserves room for the expected numbers of constraints and aux variables (known in advance
+  // for a circuit shape), so synthesis does not reallocate and copy as it grows.
+  void Reserve(size_t constraints, size_t aux);
+
   Variable Alloc(const Fr& value) override;
   Variable AllocInput(const Fr& value) override;
 
