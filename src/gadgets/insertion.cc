@@ -63,4 +63,19 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
                                  std::to_string(arity) + " with " + std::to_string(bits.size()) + " bits");
 }
 
+Result<AllocatedNum> Select(ConstraintSystem& cs, std::span<const AllocatedNum> elements,
+                            std::span<const Boolean> bits) {
+  if (elements.size() != (size_t{1} << bits.size())) {
+    return Status::InvalidArgument("select needs 2^bits elements, got " + std::to_string(elements.size()) +
+                                   " for " + std::to_string(bits.size()) + " bits");
+  }
+  std::vector<AllocatedNum> layer(elements.begin(), elements.end());
+  for (const Boolean& bit : bits) {
+    std::vector<AllocatedNum> next;
+    for (size_t i = 0; i < layer.size(); i += 2) next.push_back(Pick(cs, bit, layer[i + 1], layer[i]));
+    layer = std::move(next);
+  }
+  return layer[0];
+}
+
 }  // namespace cuzk::gadgets

@@ -18,4 +18,10 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
                                          std::span<const Boolean> bits,
                                          std::span<const AllocatedNum> siblings);
 
+// Returns elements[sum 2^j bits_j] with a binary tree of picks: size - 1 constraints (size a
+// power of two, bits least significant first). The pick order is level by level, pairs left to
+// right; select is not part of the PoRep circuit, so no bellperson ordering is promised.
+Result<AllocatedNum> Select(ConstraintSystem& cs, std::span<const AllocatedNum> elements,
+                            std::span<const Boolean> bits);
+
 }  // namespace cuzk::gadgets

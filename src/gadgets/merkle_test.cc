@@ -123,6 +123,40 @@ TEST(InsertionTest, PlacesCurrentAtEveryPositionWithKnownCosts) {
   }
 }
 
+TEST(InsertionTest, SelectPicksTheIndexedElementWithSizeMinusOneConstraints) {
+  for (size_t size : {2u, 4u, 8u, 16u}) {
+    for (size_t index = 0; index < size; index += 3) {
+      r1cs::TestConstraintSystem cs;
+      std::vector<AllocatedNum> elements;
+      for (size_t i = 0; i < size; ++i) elements.push_back(AllocatedNum::Alloc(cs, Fr::FromUint64(100 + i)));
+      std::vector<Boolean> bits;
+      for (size_t j = 0; (size_t{1} << j) < size; ++j) bits.push_back(Boolean::Alloc(cs, (index >> j) & 1));
+      size_t before = cs.num_constraints();
+      auto out = Select(cs, elements, bits);
+      ASSERT_TRUE(out.ok());
+      EXPECT_EQ(cs.num_constraints() - before, size - 1);
+      EXPECT_EQ(out->value, Fr::FromUint64(100 + index));
+      EXPECT_TRUE(cs.IsSatisfied());
+    }
+  }
+}
+
+TEST(NumGadgetTest, ConditionallyReverseSwapsOnlyWhenAsked) {
+  for (bool cond : {false, true}) {
+    r1cs::TestConstraintSystem cs;
+    AllocatedNum a = AllocatedNum::Alloc(cs, Fr::FromUint64(1)), b = AllocatedNum::Alloc(cs, Fr::FromUint64(2));
+    Boolean c = Boolean::Alloc(cs, cond);
+    size_t before = cs.num_constraints();
+    auto [x, y] = ConditionallyReverse(cs, a, b, c);
+    EXPECT_EQ(cs.num_constraints() - before, 2u);
+    EXPECT_EQ(x.value, cond ? b.value : a.value);
+    EXPECT_EQ(y.value, cond ? a.value : b.value);
+    EXPECT_TRUE(cs.IsSatisfied());
+    cs.SetAux(x.var.index, y.value == x.value ? x.value + Fr::One() : y.value);
+    EXPECT_FALSE(cs.IsSatisfied());
+  }
+}
+
 TEST(Sha256NodeTest, HashLeafBitsCostsAndMatchesNative) {
   // storage-proofs-core util.rs: two children as 2 x 256 allocated bits, sha256, pack: 45,387.
   r1cs::TestConstraintSystem cs;

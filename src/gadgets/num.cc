@@ -53,6 +53,24 @@ AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum&
   return c;
 }
 
+std::pair<AllocatedNum, AllocatedNum> ConditionallyReverse(ConstraintSystem& cs, const AllocatedNum& a,
+                                                           const AllocatedNum& b, const Boolean& cond) {
+  bool swap = cond.value();
+  AllocatedNum c = AllocatedNum::Alloc(cs, swap ? b.value : a.value);
+  LinearCombination ab = LinearCombination::Of(a.var);
+  ab.Sub(b.var);
+  LinearCombination ac = LinearCombination::Of(a.var);
+  ac.Sub(c.var);
+  cs.Enforce(ab, cond.Lc(), ac);
+  AllocatedNum d = AllocatedNum::Alloc(cs, swap ? a.value : b.value);
+  LinearCombination ba = LinearCombination::Of(b.var);
+  ba.Sub(a.var);
+  LinearCombination bd = LinearCombination::Of(b.var);
+  bd.Sub(d.var);
+  cs.Enforce(ba, cond.Lc(), bd);
+  return {c, d};
+}
+
 void EnforceEqual(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNum& b) {
   cs.Enforce(LinearCombination::Of(a.var), One(), LinearCombination::Of(b.var));
 }

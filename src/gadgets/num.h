@@ -36,6 +36,10 @@ std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x);
 AllocatedNum Inputize(ConstraintSystem& cs, const AllocatedNum& x);
 // Returns cond ? a : b as a new variable c with [b - a] * [cond] = [b - c].
 AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum& a, const AllocatedNum& b);
+// Returns (a, b) if not cond, else (b, a): two allocations, [a - b] * [cond] = [a - c] and
+// [b - a] * [cond] = [b - d] (bellpepper conditionally_reverse).
+std::pair<AllocatedNum, AllocatedNum> ConditionallyReverse(ConstraintSystem& cs, const AllocatedNum& a,
+                                                           const AllocatedNum& b, const Boolean& cond);
 // Enforces a = b with [a] * [ONE] = [b].
 void EnforceEqual(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNum& b);
 // Packs at most 254 bits (least significant first) into one variable: [sum 2^i bit_i] * [ONE] = [n].

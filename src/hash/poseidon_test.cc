@@ -85,6 +85,18 @@ TEST(PoseidonTest, OptimizedScheduleEqualsReferencePermutation) {
   }
 }
 
+TEST(PoseidonTest, BatchedHashingMatchesSingleHashes) {
+  std::mt19937_64 rng(9);
+  std::vector<Fr> preimages(8 * 300);
+  for (auto& x : preimages) x = Fr::Random(rng);
+  std::vector<Fr> out(300);
+  ASSERT_TRUE(PoseidonHashMany(8, preimages, out, 2).ok());
+  for (size_t i = 0; i < out.size(); i += 37) {
+    ASSERT_EQ(out[i], *PoseidonHash(std::span(preimages).subspan(8 * i, 8)));
+  }
+  EXPECT_FALSE(PoseidonHashMany(8, std::span(preimages).first(7), std::span(out).first(1)).ok());
+}
+
 TEST(PoseidonTest, RejectsUnsupportedArities) {
   std::vector<Fr> three(3);
   auto r = PoseidonHash(three);
