@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The PoRep circuit's shape against rust-fil-proofs: the stacked_circuit.rs test shapes and the
+// per-size totals of spec 4.9 (constraints, inputs, aux), and the label gadget against
+// create_label.rs (532,025) and a native SHA-256 label.
+#include "circuits/porep/stacked_circuit.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "circuits/porep/label.h"
+#include "hash/sha256.h"
+#include "r1cs/counting.h"
+#include "r1cs/test_constraint_system.h"
+
+namespace cuzk::circuits::porep {
+namespace {
+
+struct ShapeCase {
+  const char* name;
+  CircuitShape shape;
+  size_t constraints, inputs, aux;  // aux 0 = not checked
+};
+
+void ExpectShape(const ShapeCase& c) {
+  r1cs::CountingConstraintSystem cs;
+  StackedCircuit circuit(c.shape, PlaceholderWitness(c.shape, 1));
+  ASSERT_TRUE(circuit.Synthesize(cs).ok()) << c.name;
+  EXPECT_EQ(cs.num_constraints(), c.constraints) << c.name;
+  EXPECT_EQ(cs.num_inputs(), c.inputs) << c.name;
+  if (c.aux) {
+    EXPECT_EQ(cs.num_aux(), c.aux) << c.name;
+  }
+
+}
+
+TEST(StackedCircuitTest, MatchesStackedCircuitTestShapes) {
+  // storage-proofs-porep tests/stacked_circuit.rs: nodes, layers 2, 1 challenge.
+  ExpectShape({"poseidon_base_2", {8, 2, 2, 0, 0, 1}, 1206212, 22, 0});
+  ExpectShape({"poseidon_base_8", {8, 2, 8, 0, 0, 1}, 1199620, 22, 0});
+  ExpectShape({"poseidon_sub_8_4", {32, 2, 8, 4, 0, 1}, 1296576, 22, 0});
+  ExpectShape({"poseidon_top_8_4_2", {64, 2, 8, 4, 2, 1}, 1346982, 22, 0});
+}
+
+TEST(StackedCircuitTest, MatchesSectorSizeTotals) {
+  ExpectShape({"2KiB", {uint64_t{1} << 6, 2, 8, 0, 0, 2}, 2687921, 40, 2685673});
+  ExpectShape({"8MiB", {uint64_t{1} << 18, 2, 8, 0, 0, 2}, 3844929, 40, 3842449});
+  ExpectShape({"512MiB", {uint64_t{1} << 24, 2, 8, 0, 0, 2}, 4423433, 40, 4420837});
+}
+
+TEST(StackedCircuitSlowTest, MatchesThirtyTwoAndSixtyFourGiBTotals) {
+  ExpectShape({"32GiB", {uint64_t{1} << 30, 11, 8, 8, 0, 18}, 130278541, 328, 130169893});
+  ExpectShape({"64GiB", {uint64_t{1} << 31, 11, 8, 8, 2, 18}, 131185849, 328, 131076643});
+}
+
+TEST(StackedCircuitTest, RejectsTheWrongNumberOfChallenges) {
+  CircuitShape shape{64, 2, 8, 0, 0, 2};
+  PartitionWitness w = PlaceholderWitness(shape, 1);
+  w.challenges.pop_back();
+  r1cs::CountingConstraintSystem cs;
+  Status s = StackedCircuit(shape, w).Synthesize(cs);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("1 challenge proofs"), std::string::npos);
+}
+
+TEST(LabelTest, MatchesCreateLabelCountAndNativeLabel) {
+  std::mt19937_64 rng(4);
+  r1cs::TestConstraintSystem cs;
+  std::vector<uint8_t> replica(32), parents_bytes(37 * 32);
+  for (auto& b : replica) b = static_cast<uint8_t>(rng());
+  for (auto& b : parents_bytes) b = static_cast<uint8_t>(rng());
+  auto bits_of = [&](std::span<const uint8_t> bytes) {
+    std::vector<Boolean> bits;
+    for (uint8_t byte : bytes) {
+      for (int i = 7; i >= 0; --i) bits.push_back(Boolean::Alloc(cs, (byte >> i) & 1));
+    }
+    return bits;
+  };
+  std::vector<Boolean> replica_bits = bits_of(replica);
+  std::vector<std::vector<Boolean>> parents;
+  for (size_t p = 0; p < 37; ++p) parents.push_back(bits_of(std::span(parents_bytes).subspan(32 * p, 32)));
+  uint64_t node = 123456789;
+  std::vector<Boolean> node_bits;
+  for (int b = 0; b < 64; ++b) node_bits.push_back(Boolean::Constant((node >> b) & 1));
+  uint32_t layer = 3;
+  auto label = CreateLabel(cs, replica_bits, parents, layer, node_bits);
+  ASSERT_TRUE(label.ok());
+  EXPECT_EQ(cs.num_constraints(), 532025u);
+  EXPECT_TRUE(cs.IsSatisfied());
+  // Native: SHA256(replica || u32_be(layer) || u64_be(node) || 20 zero bytes || parents).
+  std::vector<uint8_t> pre(replica.begin(), replica.end());
+  for (int i = 3; i >= 0; --i) pre.push_back(static_cast<uint8_t>(layer >> (8 * i)));
+  for (int i = 7; i >= 0; --i) pre.push_back(static_cast<uint8_t>(node >> (8 * i)));
+  pre.insert(pre.end(), 20, 0);
+  pre.insert(pre.end(), parents_bytes.begin(), parents_bytes.end());
+  EXPECT_EQ(label->value, hash::DigestToField(hash::Sha256(pre)));
+}
+
+}  // namespace
+}  // namespace cuzk::circuits::porep
