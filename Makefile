@@ -21,11 +21,12 @@ build-portable: deps
 	@cmake --preset portable -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(PORTABLE) -j$(JOBS)
 
-# Every test, on the assembly build and again on the portable (CUZK_ASM=OFF) build, plus the
-# check that generated sources match their generators.
+# Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes, about
+# a minute), the fast ones again on the portable (CUZK_ASM=OFF) build, and the check that
+# generated sources match their generators.
 test: build build-portable check-generated
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
-	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS)
+	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS) -LE slow
 
 # The most complete end-to-end path the project has today: the arithmetic tour, then a Groth16
 # proof of an example circuit through the iden3 interchange (test parameters generated on first
