@@ -11,6 +11,8 @@ namespace cuzk::bench {
 void RegisterTour(CLI::App& app);
 // Registers `prove-r1cs`: prove and verify an iden3 .r1cs/.wtns circuit.
 void RegisterProveR1cs(CLI::App& app);
+// Registers `synth-only`: synthesize PoRep partitions and report throughput and peak memory.
+void RegisterSynthOnly(CLI::App& app);
 // Registers `export-example`: write an example circuit as .r1cs/.wtns (for trying prove-r1cs).
 void RegisterExportExample(CLI::App& app);
 
