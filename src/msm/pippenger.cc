@@ -5,11 +5,12 @@
 // 2^(c-1) buckets and a negative digit subtracts the (affine, free to negate) base.
 //   1. Split the scalars into trivial (0: skip; 1: add the base to a running sum) and the rest.
 //   2. Each thread takes a contiguous slice of the rest and, per window from the bottom, fills
-//      the buckets (keeping one carry byte per point for the signed digits), then folds them with the running-sum trick (sum_b b * B_b = sum of suffix sums,
-//      2 additions per bucket). Large slices fill affine buckets in batches that share one field
-//      inversion (Montgomery's trick; the "batch affine" method of gnark-crypto and of Aranha et
+//      the buckets (keeping one carry byte per point for the signed digits), then folds them
+//      with the running-sum trick (sum_b b * B_b = sum of suffix sums, 2 additions per bucket).
+//      Wide windows fill affine buckets in batches that share one field inversion (Montgomery's trick; the "batch affine" method of gnark-crypto and of Aranha et
 //      al., eprint 2022/1396): ~6 multiplications per addition instead of 11 for a mixed
-//      Jacobian addition. Small slices use Jacobian buckets.
+//      Jacobian addition; narrow windows use Jacobian buckets. Window sums are combined by
+//      Horner's rule.
 //   3. Slices' results and the trivial sum are added.
 #include "msm/pippenger.h"
 
