@@ -2,9 +2,8 @@
 // Shared helpers of the micro-benchmarks: cheap distinct base points and peak-memory reporting.
 #pragma once
 
-#include <sys/resource.h>
-
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <vector>
 

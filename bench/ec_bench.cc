@@ -122,7 +122,8 @@ void BM_FinalExponentiation(benchmark::State& state) {
 BENCHMARK(BM_FinalExponentiation)->Unit(benchmark::kMicrosecond);
 
 void BM_Pairing(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(Pairing(G1Curve::Generator(), G2Curve::Generator()));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(Pairing(G1Curve::Generator(), G2Curve::Generator()));
 }
 BENCHMARK(BM_Pairing)->Unit(benchmark::kMicrosecond);
 

@@ -33,8 +33,10 @@ namespace cuzk::gadgets {
 namespace {
 
 void Report(benchmark::State& state, uint64_t constraints, uint64_t allocations) {
-  state.counters["constraints_per_s"] = benchmark::Counter(static_cast<double>(constraints), benchmark::Counter::kIsRate);
-  state.counters["allocs_per_constraint"] = static_cast<double>(allocations) / static_cast<double>(constraints);
+  state.counters["constraints_per_s"] =
+      benchmark::Counter(static_cast<double>(constraints), benchmark::Counter::kIsRate);
+  state.counters["allocs_per_constraint"] =
+      static_cast<double>(allocations) / static_cast<double>(constraints);
 }
 
 void BM_Sha256CompressionSynthesis(benchmark::State& state) {

@@ -66,11 +66,16 @@ void BM_Groth16Prove(benchmark::State& state) {
   state.counters["msm_a"] = t.msm_a;
   state.counters["msm_b_g1"] = t.msm_b_g1;
   state.counters["msm_b_g2"] = t.msm_b_g2;
-  state.counters["constraints_per_s"] =
-      benchmark::Counter(static_cast<double>(size_t{1} << log_n) * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters["constraints_per_s"] = benchmark::Counter(
+      static_cast<double>(size_t{1} << log_n) * state.iterations(), benchmark::Counter::kIsRate);
   bench::ReportPeakRss(state);
 }
-BENCHMARK(BM_Groth16Prove)->Arg(16)->Arg(20)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+BENCHMARK(BM_Groth16Prove)
+    ->Arg(16)
+    ->Arg(20)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace cuzk::groth16

@@ -22,10 +22,15 @@ void BM_PoseidonHashMany(benchmark::State& state) {
     (void)PoseidonHashMany(arity, preimages, out);
     benchmark::ClobberMemory();
   }
-  state.counters["hashes_per_s"] =
-      benchmark::Counter(static_cast<double>(count * state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["hashes_per_s"] = benchmark::Counter(
+      static_cast<double>(count * state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_PoseidonHashMany)->Arg(2)->Arg(8)->Arg(11)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PoseidonHashMany)
+    ->Arg(2)
+    ->Arg(8)
+    ->Arg(11)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_Sha256Node(benchmark::State& state) {
   std::vector<uint8_t> data(64, 7);
@@ -34,7 +39,8 @@ void BM_Sha256Node(benchmark::State& state) {
     data[0] = d[0];
     benchmark::DoNotOptimize(d);
   }
-  state.counters["hashes_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["hashes_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Sha256Node);
 

@@ -28,20 +28,23 @@ void BM_MsmG1(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(MsmG1(std::span(bases).first(n), scalars));
   }
-  state.counters["points_per_s"] = benchmark::Counter(static_cast<double>(n * state.iterations()),
-                                                      benchmark::Counter::kIsRate);
+  state.counters["points_per_s"] =
+      benchmark::Counter(static_cast<double>(n * state.iterations()), benchmark::Counter::kIsRate);
   bench::ReportPeakRss(state);
 }
 // Args: log2(size), 90% trivial scalars?
-BENCHMARK(BM_MsmG1)->ArgsProduct({{16, 18, 20}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_MsmG1)
+    ->ArgsProduct({{16, 18, 20}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_MsmG2(benchmark::State& state) {
   size_t n = size_t{1} << state.range(0);
   auto bases = bench::DistinctPoints<ec::G2>(n);
   auto scalars = Scalars(n, false);
   for (auto _ : state) benchmark::DoNotOptimize(MsmG2(bases, scalars));
-  state.counters["points_per_s"] = benchmark::Counter(static_cast<double>(n * state.iterations()),
-                                                      benchmark::Counter::kIsRate);
+  state.counters["points_per_s"] =
+      benchmark::Counter(static_cast<double>(n * state.iterations()), benchmark::Counter::kIsRate);
   bench::ReportPeakRss(state);
 }
 BENCHMARK(BM_MsmG2)->Arg(16)->Unit(benchmark::kMillisecond)->UseRealTime();

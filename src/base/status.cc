@@ -5,11 +5,16 @@ namespace cuzk {
 
 std::string Status::ToString() const {
   switch (code_) {
-    case StatusCode::kOk: return "OK";
-    case StatusCode::kInvalidArgument: return "invalid argument: " + message_;
-    case StatusCode::kNotFound: return "not found: " + message_;
-    case StatusCode::kOutOfRange: return "out of range: " + message_;
-    case StatusCode::kInternal: return "internal: " + message_;
+    case StatusCode::kOk:
+      return "OK";
+    case StatusCode::kInvalidArgument:
+      return "invalid argument: " + message_;
+    case StatusCode::kNotFound:
+      return "not found: " + message_;
+    case StatusCode::kOutOfRange:
+      return "out of range: " + message_;
+    case StatusCode::kInternal:
+      return "internal: " + message_;
   }
   return "unknown: " + message_;
 }

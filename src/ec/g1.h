@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// G1: the order-r subgroup of E(Fp): y^2 = x^3 + 4. Cofactor h1 = 0x396c8c005555e1568c00aaab0000aaab.
+// G1: the order-r subgroup of E(Fp): y^2 = x^3 + 4. Cofactor h1 =
+// 0x396c8c005555e1568c00aaab0000aaab.
 #pragma once
 
 #include "ec/curve.h"

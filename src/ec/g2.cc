@@ -21,11 +21,15 @@ const ff::Fp2& G2Curve::B() {
 }
 
 const G2Affine& G2Curve::Generator() {
-  static const G2Affine g = G2Affine::FromXY(
-      ff::Fp2{FpFromHex("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
-              FpFromHex("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e")},
-      ff::Fp2{FpFromHex("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
-              FpFromHex("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be")});
+  static const G2Affine g =
+      G2Affine::FromXY(ff::Fp2{FpFromHex("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647"
+                                         "ae3d1770bac0326a805bbefd48056c8c121bdb8"),
+                               FpFromHex("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbd"
+                                         "c7f5049334cf11213945d57e5ac7d055d042b7e")},
+                       ff::Fp2{FpFromHex("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695"
+                                         "160d12c923ac9cc3baca289e193548608b82801"),
+                               FpFromHex("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab5"
+                                         "72e99ab3f370d275cec1da1aaa9075ff05f79be")});
   return g;
 }
 

@@ -33,18 +33,18 @@ const Fp2& ThreeB() {
 // c0 = 3b'Z^2 - Y^2, c1 = 3X^2, c2 = -2YZ.
 LineCoefficients DoublingStep(Projective& t) {
   static const Fp kHalf = Fp::FromUint64(2).Inverse();
-  Fp2 a = (t.x * t.y).MulByFp(kHalf);            // XY/2
-  Fp2 b = t.y.Square();                          // Y^2
-  Fp2 c = t.z.Square();                          // Z^2
-  Fp2 e = ThreeB() * c;                          // 3b'Z^2
-  Fp2 f = e.Double() + e;                        // 9b'Z^2
-  Fp2 g = (b + f).MulByFp(kHalf);                // (Y^2 + 9b'Z^2)/2
-  Fp2 h = (t.y + t.z).Square() - (b + c);        // 2YZ
-  Fp2 j = t.x.Square();                          // X^2
+  Fp2 a = (t.x * t.y).MulByFp(kHalf);      // XY/2
+  Fp2 b = t.y.Square();                    // Y^2
+  Fp2 c = t.z.Square();                    // Z^2
+  Fp2 e = ThreeB() * c;                    // 3b'Z^2
+  Fp2 f = e.Double() + e;                  // 9b'Z^2
+  Fp2 g = (b + f).MulByFp(kHalf);          // (Y^2 + 9b'Z^2)/2
+  Fp2 h = (t.y + t.z).Square() - (b + c);  // 2YZ
+  Fp2 j = t.x.Square();                    // X^2
   LineCoefficients line{e - b, j.Double() + j, -h};
-  t.x = a * (b - f);                             // XY/2 (Y^2 - 9b'Z^2)
+  t.x = a * (b - f);                                      // XY/2 (Y^2 - 9b'Z^2)
   t.y = g.Square() - (e.Square().Double() + e.Square());  // G^2 - 27b'^2 Z^4
-  t.z = b * h;                                   // 2Y^3 Z
+  t.z = b * h;                                            // 2Y^3 Z
   return line;
 }
 
@@ -113,11 +113,11 @@ Fp12 FinalExponentiation(const Fp12& f) {
   //   3 (p^4 - p^2 + 1)/r = (x - 1)^2 (x + p)(x^2 + p^2 - 1) + 3.
   // The factor 3 is coprime to r, so this is still a non-degenerate bilinear pairing; it is the
   // convention of zkcrypto's bls12_381 (and so of the GT values the Rust ecosystem produces).
-  Fp12 a = PowSeed(t) * t.Conjugate();                                // t^(x - 1)
-  a = PowSeed(a) * a.Conjugate();                                     // t^((x - 1)^2)
-  Fp12 b = PowSeed(a) * a.Frobenius(1);                               // a^(x + p)
-  Fp12 c = PowSeed(PowSeed(b)) * b.Frobenius(2) * b.Conjugate();      // b^(x^2 + p^2 - 1)
-  return c * t.CyclotomicSquare() * t;                                // * t^3
+  Fp12 a = PowSeed(t) * t.Conjugate();                            // t^(x - 1)
+  a = PowSeed(a) * a.Conjugate();                                 // t^((x - 1)^2)
+  Fp12 b = PowSeed(a) * a.Frobenius(1);                           // a^(x + p)
+  Fp12 c = PowSeed(PowSeed(b)) * b.Frobenius(2) * b.Conjugate();  // b^(x^2 + p^2 - 1)
+  return c * t.CyclotomicSquare() * t;                            // * t^3
 }
 
 Fp12 Pairing(const G1Affine& p, const G2Affine& q) {

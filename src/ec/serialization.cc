@@ -77,8 +77,9 @@ Result<Affine<typename Codec::Curve>> Decode(std::span<const uint8_t> bytes, boo
   const char* name = Codec::kName;
   size_t want = compressed ? Codec::kFieldBytes : 2 * Codec::kFieldBytes;
   if (bytes.size() != want) {
-    return Fail(name, std::string(compressed ? "compressed" : "uncompressed") + " encoding must be " +
-                          std::to_string(want) + " bytes, got " + std::to_string(bytes.size()));
+    return Fail(name, std::string(compressed ? "compressed" : "uncompressed") +
+                          " encoding must be " + std::to_string(want) + " bytes, got " +
+                          std::to_string(bytes.size()));
   }
   uint8_t flags = bytes[0] & kFlagMask;
   if (((flags & kCompressedFlag) != 0) != compressed) {

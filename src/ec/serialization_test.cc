@@ -18,10 +18,13 @@ using ff::Fp2;
 using ff::Fr;
 
 constexpr char kG1GeneratorCompressed[] =
-    "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+    "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6"
+    "bb";
 constexpr char kG2GeneratorCompressed[] =
-    "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e"
-    "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
+    "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b"
+    "7e"
+    "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bd"
+    "b8";
 
 std::vector<uint8_t> Bytes(const std::string& hex) { return *FromHex(hex); }
 
@@ -36,8 +39,10 @@ TEST(SerializationTest, GeneratorsHaveTheirKnownEncodings) {
   EXPECT_EQ(ToHex(G1ToCompressed(G1Curve::Generator())), kG1GeneratorCompressed);
   EXPECT_EQ(ToHex(G2ToCompressed(G2Curve::Generator())), kG2GeneratorCompressed);
   EXPECT_EQ(ToHex(G1ToUncompressed(G1Curve::Generator())),
-            "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"
-            "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1");
+            "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af0"
+            "0adb22c6bb"
+            "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa23"
+            "2946c5e7e1");
   EXPECT_EQ(*G1FromCompressed(Bytes(kG1GeneratorCompressed)), G1Curve::Generator());
   EXPECT_EQ(*G2FromCompressed(Bytes(kG2GeneratorCompressed)), G2Curve::Generator());
 }
@@ -105,14 +110,18 @@ TEST(SerializationTest, RejectsNonCanonicalInfinity) {
 
 TEST(SerializationTest, RejectsCoordinatesNotBelowP) {
   // x = p with the compression flag.
-  auto p_bytes = Bytes("9a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
-  ExpectError(G1FromCompressed(p_bytes), "x coordinate: Fp encoding is not less than the field modulus");
+  auto p_bytes = Bytes(
+      "9a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffff"
+      "aaab");
+  ExpectError(G1FromCompressed(p_bytes),
+              "x coordinate: Fp encoding is not less than the field modulus");
   auto u = G1ToUncompressed(G1Curve::Generator());
   std::fill(u.begin() + 48, u.end(), 0xff);
   ExpectError(G1FromUncompressed(u), "y coordinate");
   auto g2 = G2ToCompressed(G2Curve::Generator());
   std::fill(g2.begin() + 48, g2.end(), 0xff);  // x.c0 = 2^384 - 1
-  ExpectError(G2FromCompressed(g2), "x coordinate: c0: Fp encoding is not less than the field modulus");
+  ExpectError(G2FromCompressed(g2),
+              "x coordinate: c0: Fp encoding is not less than the field modulus");
 }
 
 TEST(SerializationTest, RejectsPointsOffTheCurve) {

@@ -20,9 +20,8 @@ struct FpConfig {
   static constexpr size_t kLimbs = 6;
   static constexpr size_t kBits = 381;
   static constexpr const char* kName = "Fp";
-  static constexpr Limbs<6> kModulus = {0xb9feffffffffaaab, 0x1eabfffeb153ffff,
-                                        0x6730d2a0f6b0f624, 0x64774b84f38512bf,
-                                        0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a};
+  static constexpr Limbs<6> kModulus = {0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
+                                        0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a};
 #if CUZK_USE_ASM
   static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fp_mul_mont_x86_64;

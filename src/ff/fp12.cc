@@ -27,7 +27,9 @@ Fp12 Fp12::Frobenius(unsigned power) const {
   if (power == 0) return r;
   // Coefficient of w^k is multiplied by xi^(k(p^n-1)/6) after conjugating it n times;
   // c0.cj holds w^(2j) and c1.cj holds w^(2j+1).
-  auto f = [&](const Fp2& x, unsigned k) { return x.Frobenius(power) * FrobeniusCoefficient(power, k); };
+  auto f = [&](const Fp2& x, unsigned k) {
+    return x.Frobenius(power) * FrobeniusCoefficient(power, k);
+  };
   return {{f(r.c0.c0, 0), f(r.c0.c1, 2), f(r.c0.c2, 4)},
           {f(r.c1.c0, 1), f(r.c1.c1, 3), f(r.c1.c2, 5)}};
 }

@@ -20,8 +20,8 @@ struct FrConfig {
   static constexpr size_t kLimbs = 4;
   static constexpr size_t kBits = 255;
   static constexpr const char* kName = "Fr";
-  static constexpr Limbs<4> kModulus = {0xffffffff00000001, 0x53bda402fffe5bfe,
-                                        0x3339d80809a1d805, 0x73eda753299d7d48};
+  static constexpr Limbs<4> kModulus = {0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
+                                        0x73eda753299d7d48};
 #if CUZK_USE_ASM
   static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fr_mul_mont_x86_64;

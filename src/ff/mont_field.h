@@ -161,7 +161,8 @@ class MontField {
   // Returns a uniformly random element drawn from a 64-bit generator (rejection sampling).
   template <typename Rng>
   static MontField Random(Rng& rng) {
-    constexpr uint64_t kTopMask = (kBits % 64 == 0) ? ~uint64_t{0} : (uint64_t{1} << (kBits % 64)) - 1;
+    constexpr uint64_t kTopMask =
+        (kBits % 64 == 0) ? ~uint64_t{0} : (uint64_t{1} << (kBits % 64)) - 1;
     for (;;) {
       Repr r;
       for (auto& l : r) l = static_cast<uint64_t>(rng());

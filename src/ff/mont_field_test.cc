@@ -89,7 +89,8 @@ TYPED_TEST(MontFieldTest, PortableAndAssemblyKernelsAgree) {
   typename TypeParam::Repr big = TypeParam::kModulus;
   big[0] -= 1;
   TypeParam::MulPortable(portable, big, big);
-  EXPECT_EQ(TypeParam::FromMontgomery(portable), TypeParam::FromMontgomery(big) * TypeParam::FromMontgomery(big));
+  EXPECT_EQ(TypeParam::FromMontgomery(portable),
+            TypeParam::FromMontgomery(big) * TypeParam::FromMontgomery(big));
   EXPECT_EQ(m * m, TypeParam::One());
 }
 
@@ -175,8 +176,8 @@ TEST(FrTest, SevenIsAMultiplicativeGenerator) {
   // 10177 * 125527 * 859267 * 906349^2 * 2508409 * 2529403 * 52437899 * 254760293^2.
   mpz_class r = ToMpz(FrConfig::kModulus);
   mpz_class rest = r - 1;
-  const char* primes[] = {"2", "3", "11", "19", "10177", "125527", "859267", "906349",
-                          "2508409", "2529403", "52437899", "254760293"};
+  const char* primes[] = {"2",      "3",      "11",      "19",      "10177",    "125527",
+                          "859267", "906349", "2508409", "2529403", "52437899", "254760293"};
   for (const char* q : primes) {
     mpz_class qq(q);
     ASSERT_TRUE(mpz_divisible_p(rest.get_mpz_t(), qq.get_mpz_t())) << q;

@@ -7,10 +7,18 @@ namespace {
 inline uint32_t Rotl(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
 
 inline void QuarterRound(std::array<uint32_t, 16>& s, int a, int b, int c, int d) {
-  s[a] += s[b]; s[d] ^= s[a]; s[d] = Rotl(s[d], 16);
-  s[c] += s[d]; s[b] ^= s[c]; s[b] = Rotl(s[b], 12);
-  s[a] += s[b]; s[d] ^= s[a]; s[d] = Rotl(s[d], 8);
-  s[c] += s[d]; s[b] ^= s[c]; s[b] = Rotl(s[b], 7);
+  s[a] += s[b];
+  s[d] ^= s[a];
+  s[d] = Rotl(s[d], 16);
+  s[c] += s[d];
+  s[b] ^= s[c];
+  s[b] = Rotl(s[b], 12);
+  s[a] += s[b];
+  s[d] ^= s[a];
+  s[d] = Rotl(s[d], 8);
+  s[c] += s[d];
+  s[b] ^= s[c];
+  s[b] = Rotl(s[b], 7);
 }
 
 }  // namespace

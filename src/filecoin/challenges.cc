@@ -35,15 +35,18 @@ uint64_t ToChallenge(std::span<const uint8_t, 32> x, uint64_t nodes) {
 
 // BLAKE2b with a 32-byte digest, keyed with `key` (OpenSSL's BLAKE2BMAC).
 Result<Bytes32> Blake2bMac256(std::string_view key, std::span<const uint8_t> data) {
-  std::unique_ptr<EVP_MAC, decltype(&EVP_MAC_free)> mac(EVP_MAC_fetch(nullptr, "BLAKE2BMAC", nullptr),
-                                                        EVP_MAC_free);
+  std::unique_ptr<EVP_MAC, decltype(&EVP_MAC_free)> mac(
+      EVP_MAC_fetch(nullptr, "BLAKE2BMAC", nullptr), EVP_MAC_free);
   if (!mac) return Status::InvalidArgument("OpenSSL lacks BLAKE2BMAC");
-  std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> ctx(EVP_MAC_CTX_new(mac.get()), EVP_MAC_CTX_free);
+  std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> ctx(EVP_MAC_CTX_new(mac.get()),
+                                                                EVP_MAC_CTX_free);
   size_t size = 32;
-  OSSL_PARAM params[] = {OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size), OSSL_PARAM_construct_end()};
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size),
+                         OSSL_PARAM_construct_end()};
   Bytes32 out{};
   size_t written = 0;
-  if (!EVP_MAC_init(ctx.get(), reinterpret_cast<const unsigned char*>(key.data()), key.size(), params) ||
+  if (!EVP_MAC_init(ctx.get(), reinterpret_cast<const unsigned char*>(key.data()), key.size(),
+                    params) ||
       !EVP_MAC_update(ctx.get(), data.data(), data.size()) ||
       !EVP_MAC_final(ctx.get(), out.data(), &written, out.size()) || written != 32) {
     return Status::InvalidArgument("BLAKE2b MAC failed");
@@ -55,7 +58,8 @@ Result<Bytes32> Blake2bMac256(std::string_view key, std::span<const uint8_t> dat
 Result<std::vector<uint8_t>> ChaCha20Keystream(const Bytes32& key, size_t length) {
   unsigned char iv[16] = {0, 0, 0, 0};  // counter (LE) then the 12-byte nonce
   std::memcpy(iv + 4, "synth-porep\0", 12);
-  std::unique_ptr<EVP_CIPHER_CTX, decltype(&EVP_CIPHER_CTX_free)> ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
+  std::unique_ptr<EVP_CIPHER_CTX, decltype(&EVP_CIPHER_CTX_free)> ctx(EVP_CIPHER_CTX_new(),
+                                                                      EVP_CIPHER_CTX_free);
   std::vector<uint8_t> zeros(length), out(length);
   int n = 0;
   if (!EVP_EncryptInit_ex(ctx.get(), EVP_chacha20(), nullptr, key.data(), iv) ||
@@ -80,7 +84,8 @@ ff::Fr ReplicaId(const Bytes32& prover_id, uint64_t sector_id, const Bytes32& ti
   return hash::DigestToField(hash::Sha256(pre));
 }
 
-uint64_t InteractiveChallenge(const ff::Fr& replica_id, const Bytes32& seed, uint32_t j, uint64_t nodes) {
+uint64_t InteractiveChallenge(const ff::Fr& replica_id, const Bytes32& seed, uint32_t j,
+                              uint64_t nodes) {
   std::vector<uint8_t> pre;
   Append(pre, Repr(replica_id));
   Append(pre, seed);
@@ -88,7 +93,8 @@ uint64_t InteractiveChallenge(const ff::Fr& replica_id, const Bytes32& seed, uin
   return ToChallenge(hash::Sha256(pre), nodes);
 }
 
-uint64_t NonInteractiveChallenge(const ff::Fr& replica_id, const ff::Fr& comm_r, uint32_t j, uint64_t nodes) {
+uint64_t NonInteractiveChallenge(const ff::Fr& replica_id, const ff::Fr& comm_r, uint32_t j,
+                                 uint64_t nodes) {
   constexpr std::string_view kTag = "filecoin.io|PoRep|1|NonInteractive|1";
   std::vector<uint8_t> pre(kTag.begin(), kTag.end());
   Append(pre, Repr(replica_id));
@@ -116,10 +122,10 @@ Result<std::vector<uint64_t>> SyntheticChallenges(const ff::Fr& replica_id, cons
   return out;
 }
 
-Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id, const ff::Fr& comm_r,
-                                                       const Bytes32& seed, uint64_t nodes,
-                                                       uint64_t num_synthetic, uint32_t first,
-                                                       uint32_t count) {
+Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id,
+                                                       const ff::Fr& comm_r, const Bytes32& seed,
+                                                       uint64_t nodes, uint64_t num_synthetic,
+                                                       uint32_t first, uint32_t count) {
   auto synthetic = SyntheticChallenges(replica_id, comm_r, nodes, num_synthetic);
   if (!synthetic.ok()) return synthetic.status();
   std::vector<uint8_t> pre;

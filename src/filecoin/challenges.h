@@ -21,11 +21,13 @@ ff::Fr ReplicaId(const Bytes32& prover_id, uint64_t sector_id, const Bytes32& ti
                  const Bytes32& comm_d, const Bytes32& porep_id);
 
 // Interactive challenge j: (LE(SHA256(replica_id_repr || seed || u32_le(j))) mod (nodes-1)) + 1.
-uint64_t InteractiveChallenge(const ff::Fr& replica_id, const Bytes32& seed, uint32_t j, uint64_t nodes);
+uint64_t InteractiveChallenge(const ff::Fr& replica_id, const Bytes32& seed, uint32_t j,
+                              uint64_t nodes);
 
 // Non-interactive challenge j: as interactive over
 // "filecoin.io|PoRep|1|NonInteractive|1" || replica_id_repr || comm_r_repr || u32_le(j).
-uint64_t NonInteractiveChallenge(const ff::Fr& replica_id, const ff::Fr& comm_r, uint32_t j, uint64_t nodes);
+uint64_t NonInteractiveChallenge(const ff::Fr& replica_id, const ff::Fr& comm_r, uint32_t j,
+                                 uint64_t nodes);
 
 // Returns the number of synthetic challenges a sector of `nodes` nodes has: min(nodes, 2^18).
 uint64_t SyntheticChallengeCount(uint64_t nodes);
@@ -38,9 +40,9 @@ Result<std::vector<uint64_t>> SyntheticChallenges(const ff::Fr& replica_id, cons
 // Synthetic PoRep challenges j in [first, first + count): synthetic challenge number
 // (u32_le keystream word j mod num_synthetic), the keystream keyed by BLAKE2b-256 of
 // replica_id || seed under "filecoin.io|PoRep|1|Synthetic|1|Selection".
-Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id, const ff::Fr& comm_r,
-                                                       const Bytes32& seed, uint64_t nodes,
-                                                       uint64_t num_synthetic, uint32_t first,
-                                                       uint32_t count);
+Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id,
+                                                       const ff::Fr& comm_r, const Bytes32& seed,
+                                                       uint64_t nodes, uint64_t num_synthetic,
+                                                       uint32_t first, uint32_t count);
 
 }  // namespace cuzk::filecoin

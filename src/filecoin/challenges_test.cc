@@ -17,7 +17,7 @@ TEST(ChallengesTest, SyntheticChallengesMatchHardcodedVectors) {
   EXPECT_EQ(SyntheticChallengeCount(uint64_t{1} << 30), uint64_t{1} << 18);
   auto synthetic = SyntheticChallenges(replica_id, comm_r, nodes, 21);
   ASSERT_TRUE(synthetic.ok()) << synthetic.status().ToString();
-  std::vector<uint64_t> want = {178, 297, 869, 211, 875, 477, 94, 781, 124, 332, 856,
+  std::vector<uint64_t> want = {178, 297, 869, 211, 875, 477, 94,  781, 124, 332, 856,
                                 801, 176, 692, 429, 691, 290, 204, 986, 210, 973};
   EXPECT_EQ(*synthetic, want);
   Bytes32 seed;

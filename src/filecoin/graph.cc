@@ -32,7 +32,8 @@ uint64_t FeistelRound(uint64_t r, uint64_t key) {
   // Fetch the algorithm once and reuse a context per thread: OpenSSL 3's implicit fetch inside
   // EVP_Digest costs more than the hash itself.
   static EVP_MD* const kBlake2b = EVP_MD_fetch(nullptr, "BLAKE2B-512", nullptr);
-  thread_local std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  thread_local std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(),
+                                                                           EVP_MD_CTX_free);
   unsigned int len = 0;
   EVP_DigestInit_ex2(ctx.get(), kBlake2b, nullptr);
   EVP_DigestUpdate(ctx.get(), in, sizeof(in));
@@ -106,7 +107,7 @@ void StackedGraph::Parents(uint64_t node, std::span<uint32_t, kTotalParents> out
     while (t >= n) t = FeistelEncode(t);  // cycle walking
     // V1_0_0 truncates to u32 before dividing; later versions divide in u64.
     out[kBaseDegree + i] = version_ == ApiVersion::kV1_0_0 ? static_cast<uint32_t>(t) / 8
-                                                          : static_cast<uint32_t>(t / 8);
+                                                           : static_cast<uint32_t>(t / 8);
   }
 }
 

@@ -61,8 +61,8 @@ Result<RegisteredSealProof> SealProofById(uint64_t id) {
   bool ni = g.feature == PoRepFeature::kNonInteractivePoRep;
   uint32_t partitions = ni ? s.ni_partitions : s.partitions;
   uint32_t minimum = ni ? s.ni_min_challenges : s.min_challenges;
-  SectorShape shape{s.bytes, s.bytes / 32, s.layers, 8, s.sub, s.top,
-                    (minimum + partitions - 1) / partitions};
+  SectorShape shape{
+      s.bytes, s.bytes / 32, s.layers, 8, s.sub, s.top, (minimum + partitions - 1) / partitions};
   return RegisteredSealProof{id, Names()[id], g.version, g.feature, shape, partitions, minimum};
 }
 
@@ -86,10 +86,12 @@ std::string ParamsCacheId(const SectorShape& shape) {
   std::string identifier =
       "layered_drgporep::PublicParams{ graph: stacked_graph::StackedGraph{expansion_degree: 8 "
       "base_graph: drgraph::BucketGraph{size: " +
-      std::to_string(shape.nodes) + "; degree: 6; hasher: poseidon_hasher} }, challenges: LayerChallenges { layers: " +
-      std::to_string(shape.layers) + ", max_count: " + std::to_string(shape.challenges_per_partition) +
-      " }, tree: " + tree + " }";
-  auto digest = hash::Sha256(std::span(reinterpret_cast<const uint8_t*>(identifier.data()), identifier.size()));
+      std::to_string(shape.nodes) +
+      "; degree: 6; hasher: poseidon_hasher} }, challenges: LayerChallenges { layers: " +
+      std::to_string(shape.layers) +
+      ", max_count: " + std::to_string(shape.challenges_per_partition) + " }, tree: " + tree + " }";
+  auto digest = hash::Sha256(
+      std::span(reinterpret_cast<const uint8_t*>(identifier.data()), identifier.size()));
   return "stacked-proof-of-replication-" + tree + "-sha256_hasher-" + ToHex(digest);
 }
 

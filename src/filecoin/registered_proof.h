@@ -22,11 +22,11 @@ enum class PoRepFeature { kInteractive, kSyntheticPoRep, kNonInteractivePoRep };
 // What the circuit depends on: identical for every proof of one sector size.
 struct SectorShape {
   uint64_t sector_bytes;
-  uint64_t nodes;          // sector_bytes / 32
+  uint64_t nodes;  // sector_bytes / 32
   uint32_t layers;
-  uint32_t base_arity;     // 8 for all published sizes
-  uint32_t sub_arity;      // 0 when absent
-  uint32_t top_arity;      // 0 when absent
+  uint32_t base_arity;  // 8 for all published sizes
+  uint32_t sub_arity;   // 0 when absent
+  uint32_t top_arity;   // 0 when absent
   uint32_t challenges_per_partition;
 };
 

@@ -34,7 +34,8 @@ TEST(RegistryTest, IdsNamesAndShapesFollowTheProofsApi) {
   EXPECT_EQ(SealProofById(9)->shape.top_arity, 2u);
   EXPECT_EQ(SealProofByName("StackedDrg512MiBV1_1")->id, 7u);
   EXPECT_FALSE(SealProofById(20).ok());
-  EXPECT_NE(SealProofByName("StackedDrg1TiBV1").status().message().find("unknown"), std::string::npos);
+  EXPECT_NE(SealProofByName("StackedDrg1TiBV1").status().message().find("unknown"),
+            std::string::npos);
 }
 
 TEST(RegistryTest, PoRepIdIsTheLittleEndianIdPaddedToThirtyTwoBytes) {

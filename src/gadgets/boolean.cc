@@ -38,7 +38,8 @@ AllocatedBit AllocatedBit::And(ConstraintSystem& cs, const AllocatedBit& a, cons
   return {c, value};
 }
 
-AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a,
+                                  const AllocatedBit& b) {
   bool value = a.value && !b.value;
   Variable c = cs.Alloc(Bit(value));
   cs.Enforce(LinearCombination::Of(a.var), OneMinus(b.var), LinearCombination::Of(c));
@@ -54,9 +55,12 @@ AllocatedBit AllocatedBit::Nor(ConstraintSystem& cs, const AllocatedBit& a, cons
 
 Boolean Boolean::Not() const {
   switch (kind_) {
-    case Kind::kIs: return Boolean(Kind::kNot, bit_, false);
-    case Kind::kNot: return Boolean(Kind::kIs, bit_, false);
-    case Kind::kConstant: return Constant(!constant_);
+    case Kind::kIs:
+      return Boolean(Kind::kNot, bit_, false);
+    case Kind::kNot:
+      return Boolean(Kind::kIs, bit_, false);
+    case Kind::kConstant:
+      return Constant(!constant_);
   }
   return *this;
 }
@@ -95,13 +99,16 @@ Boolean Boolean::And(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
   if (a.IsConst(false) || b.IsConst(false)) return Constant(false);
   if (a.IsConst(true)) return b;
   if (b.IsConst(true)) return a;
-  if (a.kind_ == Kind::kIs && b.kind_ == Kind::kNot) return Is(AllocatedBit::AndNot(cs, a.bit_, b.bit_));
-  if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs) return Is(AllocatedBit::AndNot(cs, b.bit_, a.bit_));
+  if (a.kind_ == Kind::kIs && b.kind_ == Kind::kNot)
+    return Is(AllocatedBit::AndNot(cs, a.bit_, b.bit_));
+  if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs)
+    return Is(AllocatedBit::AndNot(cs, b.bit_, a.bit_));
   if (a.kind_ == Kind::kNot) return Is(AllocatedBit::Nor(cs, a.bit_, b.bit_));
   return Is(AllocatedBit::And(cs, a.bit_, b.bit_));
 }
 
-Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
+Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                          const Boolean& c) {
   bool value = (a.value() && b.value()) != (!a.value() && c.value());
   if (a.is_constant() && b.is_constant() && c.is_constant()) return Constant(value);
   if (a.IsConst(false)) return c;
@@ -119,7 +126,8 @@ Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean&
   return Is({ch, value});
 }
 
-Boolean Boolean::Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
+Boolean Boolean::Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                           const Boolean& c) {
   bool value = ((a.value() && b.value()) != (a.value() && c.value())) != (b.value() && c.value());
   if (a.is_constant() && b.is_constant() && c.is_constant()) return Constant(value);
   if (a.IsConst(false)) return And(cs, b, c);

@@ -39,12 +39,16 @@ class Boolean {
   // Returns a view of `bit` as is.
   static Boolean Is(const AllocatedBit& bit) { return Boolean(Kind::kIs, bit, false); }
   // Allocates a fresh bit (with its booleanity constraint) and returns it.
-  static Boolean Alloc(ConstraintSystem& cs, bool value) { return Is(AllocatedBit::Alloc(cs, value)); }
+  static Boolean Alloc(ConstraintSystem& cs, bool value) {
+    return Is(AllocatedBit::Alloc(cs, value));
+  }
 
   // Returns the negation (free: only the view changes).
   Boolean Not() const;
   // Returns the bit's value.
-  bool value() const { return kind_ == Kind::kConstant ? constant_ : (bit_.value != (kind_ == Kind::kNot)); }
+  bool value() const {
+    return kind_ == Kind::kConstant ? constant_ : (bit_.value != (kind_ == Kind::kNot));
+  }
   // Returns true iff the bit is a constant.
   bool is_constant() const { return kind_ == Kind::kConstant; }
   Kind kind() const { return kind_; }
@@ -61,12 +65,15 @@ class Boolean {
   // a and b with bellpepper's folding.
   static Boolean And(ConstraintSystem& cs, const Boolean& a, const Boolean& b);
   // SHA-256 ch(a, b, c) = (a and b) xor (not a and c): one constraint in general.
-  static Boolean Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c);
+  static Boolean Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                          const Boolean& c);
   // SHA-256 maj(a, b, c): two constraints in general.
-  static Boolean Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c);
+  static Boolean Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                           const Boolean& c);
 
  private:
-  Boolean(Kind kind, AllocatedBit bit, bool constant) : kind_(kind), bit_(bit), constant_(constant) {}
+  Boolean(Kind kind, AllocatedBit bit, bool constant)
+      : kind_(kind), bit_(bit), constant_(constant) {}
   bool IsConst(bool v) const { return kind_ == Kind::kConstant && constant_ == v; }
 
   Kind kind_;

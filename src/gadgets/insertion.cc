@@ -9,7 +9,9 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
                                          std::span<const Boolean> bits,
                                          std::span<const AllocatedNum> siblings) {
   size_t arity = siblings.size() + 1;
-  auto pick = [&](const Boolean& c, const AllocatedNum& a, const AllocatedNum& b) { return Pick(cs, c, a, b); };
+  auto pick = [&](const Boolean& c, const AllocatedNum& a, const AllocatedNum& b) {
+    return Pick(cs, c, a, b);
+  };
   const AllocatedNum& A = cur;
   if (arity == 2 && bits.size() == 1) {
     const AllocatedNum& s0 = siblings[0];
@@ -59,20 +61,23 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
     AllocatedNum p7 = pick(bits[2], p7_xx1, h);
     return std::vector<AllocatedNum>{p0, p1, p2, p3, p4, p5, p6, p7};
   }
-  return Status::InvalidArgument("insertion supports arity 2, 4 and 8 with log2(arity) bits, got arity " +
-                                 std::to_string(arity) + " with " + std::to_string(bits.size()) + " bits");
+  return Status::InvalidArgument(
+      "insertion supports arity 2, 4 and 8 with log2(arity) bits, got arity " +
+      std::to_string(arity) + " with " + std::to_string(bits.size()) + " bits");
 }
 
 Result<AllocatedNum> Select(ConstraintSystem& cs, std::span<const AllocatedNum> elements,
                             std::span<const Boolean> bits) {
   if (elements.size() != (size_t{1} << bits.size())) {
-    return Status::InvalidArgument("select needs 2^bits elements, got " + std::to_string(elements.size()) +
-                                   " for " + std::to_string(bits.size()) + " bits");
+    return Status::InvalidArgument("select needs 2^bits elements, got " +
+                                   std::to_string(elements.size()) + " for " +
+                                   std::to_string(bits.size()) + " bits");
   }
   std::vector<AllocatedNum> layer(elements.begin(), elements.end());
   for (const Boolean& bit : bits) {
     std::vector<AllocatedNum> next;
-    for (size_t i = 0; i < layer.size(); i += 2) next.push_back(Pick(cs, bit, layer[i + 1], layer[i]));
+    for (size_t i = 0; i < layer.size(); i += 2)
+      next.push_back(Pick(cs, bit, layer[i + 1], layer[i]));
     layer = std::move(next);
   }
   return layer[0];

@@ -33,10 +33,12 @@ Status MerkleInclusionGadget(ConstraintSystem& cs, TreeHash hash, const Allocate
     while ((size_t{1} << log_arity) < arity) ++log_arity;
     if ((size_t{1} << log_arity) != arity || level.position >= arity) {
       return Status::InvalidArgument("Merkle level " + std::to_string(l) + ": position " +
-                                     std::to_string(level.position) + " with arity " + std::to_string(arity));
+                                     std::to_string(level.position) + " with arity " +
+                                     std::to_string(arity));
     }
     std::vector<Boolean> bits;
-    for (size_t j = 0; j < log_arity; ++j) bits.push_back(Boolean::Alloc(cs, (level.position >> j) & 1));
+    for (size_t j = 0; j < log_arity; ++j)
+      bits.push_back(Boolean::Alloc(cs, (level.position >> j) & 1));
     std::vector<AllocatedNum> siblings;
     for (const Fr& s : level.siblings) siblings.push_back(AllocatedNum::Alloc(cs, s));
     auto inserted = Insert(cs, cur, bits, siblings);

@@ -29,8 +29,8 @@ Fr NativeNode(TreeHash hash, std::span<const Fr> children) {
 
 // Builds a random tree with the given arities (leaf level first), returns the root and the path
 // of leaf `index`.
-Fr BuildTree(TreeHash hash, const std::vector<size_t>& arities, size_t index, uint64_t seed, Fr& leaf,
-             std::vector<MerkleLevel>& path) {
+Fr BuildTree(TreeHash hash, const std::vector<size_t>& arities, size_t index, uint64_t seed,
+             Fr& leaf, std::vector<MerkleLevel>& path) {
   std::mt19937_64 rng(seed);
   size_t n = 1;
   for (size_t a : arities) n *= a;
@@ -46,7 +46,8 @@ Fr BuildTree(TreeHash hash, const std::vector<size_t>& arities, size_t index, ui
     }
     path.push_back(level);
     std::vector<Fr> next(layer.size() / a);
-    for (size_t i = 0; i < next.size(); ++i) next[i] = NativeNode(hash, std::span(layer).subspan(i * a, a));
+    for (size_t i = 0; i < next.size(); ++i)
+      next[i] = NativeNode(hash, std::span(layer).subspan(i * a, a));
     layer = std::move(next);
     index /= a;
   }
@@ -84,7 +85,8 @@ TEST(MerkleGadgetTest, MatchesPorCircuitCounts) {
     AllocatedNum root = AllocatedNum::Alloc(cs, root_value);
     Inputize(cs, root);
     ASSERT_TRUE(MerkleInclusionGadget(cs, c.hash, leaf, path, root).ok());
-    EXPECT_EQ(cs.num_constraints(), c.constraints) << "arities " << c.arities.size() << " first " << c.arities[0];
+    EXPECT_EQ(cs.num_constraints(), c.constraints)
+        << "arities " << c.arities.size() << " first " << c.arities[0];
     EXPECT_EQ(cs.num_inputs(), 3u);
     ASSERT_TRUE(cs.IsSatisfied()) << *cs.WhichIsUnsatisfied();
     // The packed index input equals the leaf index.
@@ -106,9 +108,11 @@ TEST(InsertionTest, PlacesCurrentAtEveryPositionWithKnownCosts) {
       r1cs::TestConstraintSystem cs;
       AllocatedNum cur = AllocatedNum::Alloc(cs, Fr::FromUint64(1000));
       std::vector<AllocatedNum> sib;
-      for (size_t i = 0; i + 1 < arity; ++i) sib.push_back(AllocatedNum::Alloc(cs, Fr::FromUint64(i)));
+      for (size_t i = 0; i + 1 < arity; ++i)
+        sib.push_back(AllocatedNum::Alloc(cs, Fr::FromUint64(i)));
       std::vector<Boolean> bits;
-      for (size_t j = 0; (size_t{1} << j) < arity; ++j) bits.push_back(Boolean::Alloc(cs, (pos >> j) & 1));
+      for (size_t j = 0; (size_t{1} << j) < arity; ++j)
+        bits.push_back(Boolean::Alloc(cs, (pos >> j) & 1));
       size_t before = cs.num_constraints();
       auto out = Insert(cs, cur, bits, sib);
       ASSERT_TRUE(out.ok());
@@ -128,9 +132,11 @@ TEST(InsertionTest, SelectPicksTheIndexedElementWithSizeMinusOneConstraints) {
     for (size_t index = 0; index < size; index += 3) {
       r1cs::TestConstraintSystem cs;
       std::vector<AllocatedNum> elements;
-      for (size_t i = 0; i < size; ++i) elements.push_back(AllocatedNum::Alloc(cs, Fr::FromUint64(100 + i)));
+      for (size_t i = 0; i < size; ++i)
+        elements.push_back(AllocatedNum::Alloc(cs, Fr::FromUint64(100 + i)));
       std::vector<Boolean> bits;
-      for (size_t j = 0; (size_t{1} << j) < size; ++j) bits.push_back(Boolean::Alloc(cs, (index >> j) & 1));
+      for (size_t j = 0; (size_t{1} << j) < size; ++j)
+        bits.push_back(Boolean::Alloc(cs, (index >> j) & 1));
       size_t before = cs.num_constraints();
       auto out = Select(cs, elements, bits);
       ASSERT_TRUE(out.ok());
@@ -144,7 +150,8 @@ TEST(InsertionTest, SelectPicksTheIndexedElementWithSizeMinusOneConstraints) {
 TEST(NumGadgetTest, ConditionallyReverseSwapsOnlyWhenAsked) {
   for (bool cond : {false, true}) {
     r1cs::TestConstraintSystem cs;
-    AllocatedNum a = AllocatedNum::Alloc(cs, Fr::FromUint64(1)), b = AllocatedNum::Alloc(cs, Fr::FromUint64(2));
+    AllocatedNum a = AllocatedNum::Alloc(cs, Fr::FromUint64(1)),
+                 b = AllocatedNum::Alloc(cs, Fr::FromUint64(2));
     Boolean c = Boolean::Alloc(cs, cond);
     size_t before = cs.num_constraints();
     auto [x, y] = ConditionallyReverse(cs, a, b, c);

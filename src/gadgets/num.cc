@@ -43,7 +43,8 @@ AllocatedNum Inputize(ConstraintSystem& cs, const AllocatedNum& x) {
   return u;
 }
 
-AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum& a, const AllocatedNum& b) {
+AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum& a,
+                  const AllocatedNum& b) {
   AllocatedNum c = AllocatedNum::Alloc(cs, cond.value() ? a.value : b.value);
   LinearCombination ba = LinearCombination::Of(b.var);
   ba.Sub(a.var);
@@ -53,8 +54,10 @@ AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum&
   return c;
 }
 
-std::pair<AllocatedNum, AllocatedNum> ConditionallyReverse(ConstraintSystem& cs, const AllocatedNum& a,
-                                                           const AllocatedNum& b, const Boolean& cond) {
+std::pair<AllocatedNum, AllocatedNum> ConditionallyReverse(ConstraintSystem& cs,
+                                                           const AllocatedNum& a,
+                                                           const AllocatedNum& b,
+                                                           const Boolean& cond) {
   bool swap = cond.value();
   AllocatedNum c = AllocatedNum::Alloc(cs, swap ? b.value : a.value);
   LinearCombination ab = LinearCombination::Of(a.var);

@@ -20,7 +20,9 @@ struct AllocatedNum {
   Fr value;
 
   // Allocates a private variable holding `value`.
-  static AllocatedNum Alloc(ConstraintSystem& cs, const Fr& value) { return {cs.Alloc(value), value}; }
+  static AllocatedNum Alloc(ConstraintSystem& cs, const Fr& value) {
+    return {cs.Alloc(value), value};
+  }
   // Allocates a public input holding `value`.
   static AllocatedNum AllocInput(ConstraintSystem& cs, const Fr& value) {
     return {cs.AllocInput(value), value};
@@ -35,14 +37,18 @@ std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x);
 // Exposes x as a public input u with [u] * [ONE] = [x].
 AllocatedNum Inputize(ConstraintSystem& cs, const AllocatedNum& x);
 // Returns cond ? a : b as a new variable c with [b - a] * [cond] = [b - c].
-AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum& a, const AllocatedNum& b);
+AllocatedNum Pick(ConstraintSystem& cs, const Boolean& cond, const AllocatedNum& a,
+                  const AllocatedNum& b);
 // Returns (a, b) if not cond, else (b, a): two allocations, [a - b] * [cond] = [a - c] and
 // [b - a] * [cond] = [b - d] (bellpepper conditionally_reverse).
-std::pair<AllocatedNum, AllocatedNum> ConditionallyReverse(ConstraintSystem& cs, const AllocatedNum& a,
-                                                           const AllocatedNum& b, const Boolean& cond);
+std::pair<AllocatedNum, AllocatedNum> ConditionallyReverse(ConstraintSystem& cs,
+                                                           const AllocatedNum& a,
+                                                           const AllocatedNum& b,
+                                                           const Boolean& cond);
 // Enforces a = b with [a] * [ONE] = [b].
 void EnforceEqual(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNum& b);
-// Packs at most 254 bits (least significant first) into one variable: [sum 2^i bit_i] * [ONE] = [n].
+// Packs at most 254 bits (least significant first) into one variable: [sum 2^i bit_i] * [ONE] =
+// [n].
 AllocatedNum PackBits(ConstraintSystem& cs, std::span<const Boolean> bits);
 // Packs bits into public inputs, one per 254-bit chunk: [sum 2^i bit_i] * [ONE] = [u].
 void PackIntoInputs(ConstraintSystem& cs, std::span<const Boolean> bits);

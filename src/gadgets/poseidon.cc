@@ -22,7 +22,9 @@ struct Elt {
     Elt e{LinearCombination::Of(v), value, true, v};
     return e;
   }
-  static Elt Constant(const Fr& c) { return Elt{LinearCombination::Constant(c), c, false, Variable{}}; }
+  static Elt Constant(const Fr& c) {
+    return Elt{LinearCombination::Constant(c), c, false, Variable{}};
+  }
 };
 
 LinearCombination One() { return LinearCombination::Of(Variable::One()); }
@@ -80,7 +82,8 @@ void SparseMix(std::vector<Elt>& e, const hash::SparseMatrix& s) {
 
 }  // namespace
 
-Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) {
+Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
+                                        std::span<const AllocatedNum> preimage) {
   auto opt = hash::OptimizedPoseidonFor(preimage.size());
   if (!opt.ok()) return opt.status();
   const hash::OptimizedPoseidon& o = **opt;

@@ -13,6 +13,7 @@ namespace cuzk::gadgets {
 // Hashes `preimage` (arity = its size: 2, 4, 8, 11, 16, 24 or 36) and returns the allocated
 // digest. Costs 3(t-1) + 28t + 4 R_P + 1 constraints and as many aux variables (t = arity + 1):
 // 311 for arity 2, 505 for 8, 598 for 11.
-Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs, std::span<const AllocatedNum> preimage);
+Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
+                                        std::span<const AllocatedNum> preimage);
 
 }  // namespace cuzk::gadgets

@@ -66,7 +66,8 @@ TEST(Sha256GadgetTest, VariableStateCounts) {
     r1cs::TestConstraintSystem cs;
     auto state_bits = AllocBits(cs, RandomBytes(32, 3));
     std::array<UInt32, 8> state;
-    for (size_t i = 0; i < 8; ++i) state[i] = UInt32::FromBitsBe(std::span(state_bits).subspan(32 * i, 32));
+    for (size_t i = 0; i < 8; ++i)
+      state[i] = UInt32::FromBitsBe(std::span(state_bits).subspan(32 * i, 32));
     std::vector<Boolean> block;
     if (constant_block) {
       for (uint8_t byte : RandomBytes(64, 4)) {

@@ -17,7 +17,8 @@ const Fr& PowerOfTwo(size_t i) {
 
 }  // namespace
 
-void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs, const LinearCombination& rhs) {
+void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs,
+                           const LinearCombination& rhs) {
   // Fr holds 254 bits safely (CAPACITY): flush before this equality would reach it.
   if (bits_used_ + num_bits >= 254) Flush();
   if (bits_used_ == 0) {
@@ -57,7 +58,9 @@ UInt32 UInt32::FromBitsBe(std::span<const Boolean> bits) {
   return w;
 }
 
-std::vector<Boolean> UInt32::IntoBitsBe() const { return std::vector<Boolean>(bits_.rbegin(), bits_.rend()); }
+std::vector<Boolean> UInt32::IntoBitsBe() const {
+  return std::vector<Boolean>(bits_.rbegin(), bits_.rend());
+}
 
 UInt32 UInt32::Rotr(size_t n) const {
   UInt32 w;
@@ -82,14 +85,16 @@ UInt32 UInt32::Xor(ConstraintSystem& cs, const UInt32& other) const {
 
 UInt32 UInt32::Sha256Ch(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
   UInt32 w;
-  for (size_t i = 0; i < 32; ++i) w.bits_[i] = Boolean::Sha256Ch(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
+  for (size_t i = 0; i < 32; ++i)
+    w.bits_[i] = Boolean::Sha256Ch(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
   w.RecomputeValue();
   return w;
 }
 
 UInt32 UInt32::Sha256Maj(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
   UInt32 w;
-  for (size_t i = 0; i < 32; ++i) w.bits_[i] = Boolean::Sha256Maj(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
+  for (size_t i = 0; i < 32; ++i)
+    w.bits_[i] = Boolean::Sha256Maj(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
   w.RecomputeValue();
   return w;
 }

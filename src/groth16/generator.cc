@@ -59,7 +59,9 @@ Result<ProvingKey> GenerateParameters(const r1cs::R1csShape& shape, const ToxicW
   }
   // 2. Column polynomials at tau; variables indexed inputs first, then aux.
   size_t vars = shape.num_inputs + shape.num_aux;
-  auto column = [&](r1cs::Variable v) { return v.is_input() ? v.index : shape.num_inputs + v.index; };
+  auto column = [&](r1cs::Variable v) {
+    return v.is_input() ? v.index : shape.num_inputs + v.index;
+  };
   auto evaluate = [&](const r1cs::SparseMatrix& mat) {
     std::vector<Fr> at(vars);
     for (size_t j = 0; j < m; ++j) {
@@ -102,8 +104,9 @@ Result<ProvingKey> GenerateParameters(const r1cs::R1csShape& shape, const ToxicW
   pk.vk.ic = msm::FixedBaseMulG1(ic, threads);
   for (size_t i = 0; i < pk.vk.ic.size(); ++i) {
     if (pk.vk.ic[i].infinity) {
-      return Status::InvalidArgument("public input " + std::to_string(i) +
-                                     " appears in no constraint (its IC point would be the identity)");
+      return Status::InvalidArgument(
+          "public input " + std::to_string(i) +
+          " appears in no constraint (its IC point would be the identity)");
     }
   }
   pk.h = msm::FixedBaseMulG1(h, threads);

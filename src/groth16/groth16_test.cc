@@ -147,7 +147,9 @@ TEST(Groth16Test, KeyMismatchIsAnErrorNotACrash) {
 
 class TempDir {
  public:
-  TempDir() : path_(std::filesystem::temp_directory_path() / ("cuzk-test-" + std::to_string(::getpid()))) {
+  TempDir()
+      : path_(std::filesystem::temp_directory_path() /
+              ("cuzk-test-" + std::to_string(::getpid()))) {
     std::filesystem::create_directories(path_);
   }
   ~TempDir() { std::filesystem::remove_all(path_); }
@@ -206,12 +208,14 @@ TEST(ParamsIoTest, MalformedFilesGiveErrorsThatNameTheProblem) {
   WriteAll(dir.File("trunc.params"), std::vector<uint8_t>(bytes.begin(), bytes.end() - 10));
   auto trunc = ReadParams(dir.File("trunc.params"));
   ASSERT_FALSE(trunc.ok());
-  EXPECT_NE(trunc.status().message().find("truncated: b_g2"), std::string::npos) << trunc.status().message();
+  EXPECT_NE(trunc.status().message().find("truncated: b_g2"), std::string::npos)
+      << trunc.status().message();
 
   WriteAll(dir.File("short.params"), std::vector<uint8_t>(bytes.begin(), bytes.begin() + 100));
   auto short_vk = ReadParams(dir.File("short.params"));
   ASSERT_FALSE(short_vk.ok());
-  EXPECT_NE(short_vk.status().message().find("vk beta_g1"), std::string::npos) << short_vk.status().message();
+  EXPECT_NE(short_vk.status().message().find("vk beta_g1"), std::string::npos)
+      << short_vk.status().message();
 
   // Corrupt the y coordinate of h[2]: vk (864 + 4 + 2*96) + h length (4) + 2 points + x.
   size_t h2 = 864 + 4 + pk.vk.ic.size() * 96 + 4 + 2 * 96 + 48;

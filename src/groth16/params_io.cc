@@ -94,8 +94,9 @@ Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck c
   size_t n = *count;
   if (r.remaining() / T::kBytes < n) {
     return Status::InvalidArgument("truncated: " + section + " declares " + std::to_string(n) +
-                                   " points (" + std::to_string(n * T::kBytes) + " bytes) but only " +
-                                   std::to_string(r.remaining()) + " bytes remain");
+                                   " points (" + std::to_string(n * T::kBytes) +
+                                   " bytes) but only " + std::to_string(r.remaining()) +
+                                   " bytes remain");
   }
   auto body = r.Take(n * T::kBytes, section);
   std::vector<typename T::Point> out(n);
@@ -139,9 +140,9 @@ Result<VerifyingKey> ReadVerifyingKeyFrom(Reader& r, ec::SubgroupCheck check) {
     dst = *p;
     return Status::Ok();
   };
-  for (Status s : {g1(vk.alpha_g1, "alpha_g1"), g1(vk.beta_g1, "beta_g1"), g2(vk.beta_g2, "beta_g2"),
-                   g2(vk.gamma_g2, "gamma_g2"), g1(vk.delta_g1, "delta_g1"),
-                   g2(vk.delta_g2, "delta_g2")}) {
+  for (Status s :
+       {g1(vk.alpha_g1, "alpha_g1"), g1(vk.beta_g1, "beta_g1"), g2(vk.beta_g2, "beta_g2"),
+        g2(vk.gamma_g2, "gamma_g2"), g1(vk.delta_g1, "delta_g1"), g2(vk.delta_g2, "delta_g2")}) {
     if (!s.ok()) return s;
   }
   auto ic = ReadVector<G1Traits>(r, check, "vk ic", 1);
@@ -163,7 +164,8 @@ void AppendVerifyingKey(std::vector<uint8_t>& out, const VerifyingKey& vk) {
 
 Status WriteFile(const std::string& path, const std::vector<uint8_t>& bytes) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) return Status::InvalidArgument("cannot open " + path + " for writing: " + std::strerror(errno));
+  if (!f)
+    return Status::InvalidArgument("cannot open " + path + " for writing: " + std::strerror(errno));
   f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (!f) return Status::InvalidArgument("write to " + path + " failed");
   return Status::Ok();
@@ -174,7 +176,8 @@ class MappedFile {
  public:
   static Result<MappedFile> Open(const std::string& path) {
     int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) return Status(StatusCode::kNotFound, "cannot open " + path + ": " + std::strerror(errno));
+    if (fd < 0)
+      return Status(StatusCode::kNotFound, "cannot open " + path + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
       ::close(fd);
@@ -242,8 +245,8 @@ Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes, ec::SubgroupCheck
   auto b_g2 = ReadVector<G2Traits>(r, check, "b_g2", threads);
   if (!b_g2.ok()) return b_g2.status();
   if (b_g1->size() != b_g2->size()) {
-    return Status::InvalidArgument("b_g1 has " + std::to_string(b_g1->size()) + " points but b_g2 has " +
-                                   std::to_string(b_g2->size()));
+    return Status::InvalidArgument("b_g1 has " + std::to_string(b_g1->size()) +
+                                   " points but b_g2 has " + std::to_string(b_g2->size()));
   }
   pk.h = std::move(*h);
   pk.l = std::move(*l);

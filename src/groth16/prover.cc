@@ -62,7 +62,8 @@ Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, con
   const auto& inputs = pa.inputs();
   const auto& aux = pa.aux();
   // Sizes first, so a wrong key fails before any heavy work.
-  if (pk.vk.ic.size() != inputs.size()) return SizeMismatch("public inputs", pk.vk.ic.size(), inputs.size());
+  if (pk.vk.ic.size() != inputs.size())
+    return SizeMismatch("public inputs", pk.vk.ic.size(), inputs.size());
   if (pk.l.size() != aux.size()) return SizeMismatch("aux variables (l)", pk.l.size(), aux.size());
   size_t a_count = inputs.size() + pa.a_aux_density().count();
   size_t b_count = pa.b_input_density().count() + pa.b_aux_density().count();

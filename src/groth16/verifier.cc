@@ -61,7 +61,8 @@ Status VerifyProofBatch(const PreparedVerifyingKey& pvk, std::span<const Proof> 
   Fr weight_sum;
   for (size_t k = 0; k < proofs.size(); ++k) {
     auto acc = InputCombination(pvk, public_inputs[k]);
-    if (!acc.ok()) return Status::InvalidArgument("proof " + std::to_string(k) + ": " + acc.status().message());
+    if (!acc.ok())
+      return Status::InvalidArgument("proof " + std::to_string(k) + ": " + acc.status().message());
     Fr w = *Fr::FromCanonical({(uint64_t{os_random()} << 32) | os_random(),
                                (uint64_t{os_random()} << 32) | os_random(), 0, 0});  // 128 bits
     weight_sum += w;

@@ -23,9 +23,9 @@ class GrainLfsr {
     auto push = [&](uint64_t value, int bits) {
       for (int b = bits - 1; b >= 0; --b) state_[pos++] = (value >> b) & 1;  // MSB first
     };
-    push(1, 2);    // field: prime field
-    push(1, 4);    // S-box: as neptune encodes x^5
-    push(255, 12); // field size in bits
+    push(1, 2);     // field: prime field
+    push(1, 4);     // S-box: as neptune encodes x^5
+    push(255, 12);  // field size in bits
     push(width, 12);
     push(full_rounds, 10);
     push(partial_rounds, 10);
@@ -80,20 +80,27 @@ std::unique_ptr<PoseidonParams> Generate(size_t arity, size_t partial_rounds) {
 
 Result<size_t> PoseidonPartialRounds(size_t arity) {
   switch (arity) {
-    case 2: return size_t{55};
-    case 4: return size_t{56};
-    case 8: return size_t{57};
-    case 11: return size_t{57};
-    case 16: return size_t{59};
-    case 24: return size_t{59};
-    case 36: return size_t{60};
+    case 2:
+      return size_t{55};
+    case 4:
+      return size_t{56};
+    case 8:
+      return size_t{57};
+    case 11:
+      return size_t{57};
+    case 16:
+      return size_t{59};
+    case 24:
+      return size_t{59};
+    case 36:
+      return size_t{60};
   }
   return Status::InvalidArgument("Poseidon arity " + std::to_string(arity) +
                                  " is not one Filecoin uses (2, 4, 8, 11, 16, 24, 36)");
 }
 
 std::vector<Fr> GrainRoundConstants(size_t width, size_t full_rounds, size_t partial_rounds,
-                                     size_t count) {
+                                    size_t count) {
   GrainLfsr lfsr(width, full_rounds, partial_rounds);
   std::vector<Fr> out;
   out.reserve(count);
@@ -158,7 +165,8 @@ Status PoseidonHashMany(size_t arity, std::span<const Fr> preimages, std::span<F
   if (!params.ok()) return params.status();
   if (preimages.size() != out.size() * arity) {
     return Status::InvalidArgument(std::to_string(preimages.size()) + " elements do not form " +
-                                   std::to_string(out.size()) + " preimages of arity " + std::to_string(arity));
+                                   std::to_string(out.size()) + " preimages of arity " +
+                                   std::to_string(arity));
   }
   const PoseidonParams& p = **params;
   ParallelFor(

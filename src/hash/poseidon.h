@@ -19,10 +19,10 @@ using ff::Fr;
 // Everything the permutation of one arity needs.
 struct PoseidonParams {
   size_t arity = 0;
-  size_t width = 0;          // arity + 1
-  size_t full_rounds = 8;    // 4 before and 4 after the partial rounds
+  size_t width = 0;        // arity + 1
+  size_t full_rounds = 8;  // 4 before and 4 after the partial rounds
   size_t partial_rounds = 0;
-  Fr merkle_tag;             // domain tag of HashType::MerkleTree: 2^arity - 1
+  Fr merkle_tag;                     // domain tag of HashType::MerkleTree: 2^arity - 1
   std::vector<Fr> round_constants;   // (full + partial) * width, round r uses [r*t, r*t + t)
   std::vector<std::vector<Fr>> mds;  // t x t, mds[i][j] = 1/(i + j + t)
 };
@@ -38,7 +38,7 @@ Result<const PoseidonParams*> PoseidonParamsFor(size_t arity);
 // Generates `count` round constants with the Grain LFSR of the Poseidon reference
 // implementation, seeded with (prime field, x^5, 255-bit field, width, full, partial rounds).
 std::vector<Fr> GrainRoundConstants(size_t width, size_t full_rounds, size_t partial_rounds,
-                                     size_t count);
+                                    size_t count);
 
 // Applies the Poseidon permutation to `state` (size = params.width) in place.
 void PoseidonPermute(const PoseidonParams& params, std::span<Fr> state);

@@ -101,7 +101,8 @@ std::unique_ptr<OptimizedPoseidon> Preprocess(const PoseidonParams& p) {
   o->sparse.assign(pushed.rbegin(), pushed.rend());
   // Compressed constants.
   auto rk = [&](size_t round) {
-    return std::vector<Fr>(p.round_constants.begin() + round * t, p.round_constants.begin() + round * t + t);
+    return std::vector<Fr>(p.round_constants.begin() + round * t,
+                           p.round_constants.begin() + round * t + t);
   };
   auto emit = [&](const std::vector<Fr>& v) {
     o->compressed_constants.insert(o->compressed_constants.end(), v.begin(), v.end());

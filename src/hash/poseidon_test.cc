@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "base/hex.h"
 #include "hash/poseidon_optimized.h"
-
-#include <random>
 
 namespace cuzk::hash {
 namespace {
@@ -22,21 +22,28 @@ Fr HashOfCounting(size_t arity) {
 }
 
 TEST(PoseidonTest, MatchesNeptuneHashValues) {
-  EXPECT_EQ(HashOfCounting(2), FromLimbs({0x2e203c369a02e7ff, 0xa6fba9339d05a69d, 0x739e0fd902efe161, 0x396508d75e76a56b}));
-  EXPECT_EQ(HashOfCounting(4), FromLimbs({0x019814ff6662075d, 0xfb6b4605bf1327ec, 0x00db3c6579229399, 0x58a54b10a9e5848a}));
-  EXPECT_EQ(HashOfCounting(8), FromLimbs({0x2a9934f56d38a5e6, 0x4b682e9d9cc4aed9, 0x1201004211677077, 0x2394611da3a5de55}));
-  EXPECT_EQ(HashOfCounting(11), FromLimbs({0xcee3bbc32b693163, 0x09f3dcd8ccb08fc1, 0x6ca537e232ebe87a, 0x0c0fc1b2e5227f28}));
-  EXPECT_EQ(HashOfCounting(16), FromLimbs({0x1291c74060266d37, 0x5b8dbc6d30680a6f, 0xc1c2fb5a6f871e63, 0x2d3ae2663381ae8a}));
+  EXPECT_EQ(HashOfCounting(2), FromLimbs({0x2e203c369a02e7ff, 0xa6fba9339d05a69d,
+                                          0x739e0fd902efe161, 0x396508d75e76a56b}));
+  EXPECT_EQ(HashOfCounting(4), FromLimbs({0x019814ff6662075d, 0xfb6b4605bf1327ec,
+                                          0x00db3c6579229399, 0x58a54b10a9e5848a}));
+  EXPECT_EQ(HashOfCounting(8), FromLimbs({0x2a9934f56d38a5e6, 0x4b682e9d9cc4aed9,
+                                          0x1201004211677077, 0x2394611da3a5de55}));
+  EXPECT_EQ(HashOfCounting(11), FromLimbs({0xcee3bbc32b693163, 0x09f3dcd8ccb08fc1,
+                                           0x6ca537e232ebe87a, 0x0c0fc1b2e5227f28}));
+  EXPECT_EQ(HashOfCounting(16), FromLimbs({0x1291c74060266d37, 0x5b8dbc6d30680a6f,
+                                           0xc1c2fb5a6f871e63, 0x2d3ae2663381ae8a}));
 }
 
 TEST(PoseidonTest, MatchesFilecoinHasherVectors) {
   Fr one = Fr::One(), zero = Fr::Zero();
   std::vector<Fr> h10 = {one, zero};
-  EXPECT_EQ(*PoseidonHash(h10), FromLimbs({0xb339ff6079800b5e, 0xec5907b3dc3094af, 0x93c003cc74a24f26, 0x042f94ffbe786bc3}));
+  EXPECT_EQ(*PoseidonHash(h10), FromLimbs({0xb339ff6079800b5e, 0xec5907b3dc3094af,
+                                           0x93c003cc74a24f26, 0x042f94ffbe786bc3}));
   // Binary tree over leaves [1, 0, 0, 1].
   std::vector<Fr> left = {one, zero}, right = {zero, one};
   std::vector<Fr> top = {*PoseidonHash(left), *PoseidonHash(right)};
-  EXPECT_EQ(*PoseidonHash(top), FromLimbs({0xefbb8be3e291e671, 0x77cc72b8cb2b5ad2, 0x30eb6385ae6b74ae, 0x1effebb7b26ad9eb}));
+  EXPECT_EQ(*PoseidonHash(top), FromLimbs({0xefbb8be3e291e671, 0x77cc72b8cb2b5ad2,
+                                           0x30eb6385ae6b74ae, 0x1effebb7b26ad9eb}));
 }
 
 TEST(PoseidonTest, ConstantCountsAndFingerprints) {

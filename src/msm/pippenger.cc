@@ -7,9 +7,10 @@
 //   2. Each thread takes a contiguous slice of the rest and, per window from the bottom, fills
 //      the buckets (keeping one carry byte per point for the signed digits), then folds them
 //      with the running-sum trick (sum_b b * B_b = sum of suffix sums, 2 additions per bucket).
-//      Wide windows fill affine buckets in batches that share one field inversion (Montgomery's trick; the "batch affine" method of gnark-crypto and of Aranha et
-//      al., eprint 2022/1396): ~6 multiplications per addition instead of 11 for a mixed
-//      Jacobian addition; narrow windows use Jacobian buckets. Window sums are combined by
+//      Wide windows fill affine buckets in batches that share one field inversion (Montgomery's
+//      trick; the "batch affine" method of gnark-crypto and of Aranha et al., eprint
+//      2022/1396): ~6 multiplications per addition instead of 11 for a mixed Jacobian
+//      addition; narrow windows use Jacobian buckets. Window sums are combined by
 //      Horner's rule.
 //   3. Slices' results and the trivial sum are added.
 #include "msm/pippenger.h"
@@ -51,9 +52,7 @@ class AffineBuckets {
   explicit AffineBuckets(size_t count) : buckets_(count), stamp_(count, 0) {}
 
   // Empties every bucket.
-  void Reset() {
-    std::fill(buckets_.begin(), buckets_.end(), Affine::Identity());
-  }
+  void Reset() { std::fill(buckets_.begin(), buckets_.end(), Affine::Identity()); }
   // Adds p into bucket b (deferred until Flush or until the batch fills).
   void Add(uint32_t b, const Affine& p) {
     // Only a queued addition makes the bucket busy: the other cases complete at once.

@@ -28,9 +28,9 @@ Case<Point> MakeCase(size_t n, uint64_t seed, int kind) {
     jac.push_back(p);
     p += Point::Generator();
     Fr k = Fr::Random(rng);
-    if (kind == 1) k = (rng() % 2) ? Fr::One() : Fr::Zero();           // bits only
+    if (kind == 1) k = (rng() % 2) ? Fr::One() : Fr::Zero();                    // bits only
     if (kind == 2 && rng() % 10 < 9) k = (rng() % 2) ? Fr::One() : Fr::Zero();  // 90% bits
-    if (kind == 2 && i % 97 == 0) k = -Fr::One();                      // large scalars too
+    if (kind == 2 && i % 97 == 0) k = -Fr::One();                               // large scalars too
     c.scalars.push_back(k);
   }
   c.bases.resize(n);
@@ -72,7 +72,8 @@ TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
   ec::G1 want;
   for (size_t begin = 0; begin < c.bases.size(); begin += 4000) {
     size_t len = std::min<size_t>(4000, c.bases.size() - begin);
-    want += MsmG1(std::span(c.bases).subspan(begin, len), std::span(c.scalars).subspan(begin, len), 1);
+    want +=
+        MsmG1(std::span(c.bases).subspan(begin, len), std::span(c.scalars).subspan(begin, len), 1);
   }
   EXPECT_EQ(MsmG1(c.bases, c.scalars, 1), want);
 }
@@ -99,7 +100,8 @@ TEST(FixedBaseTest, MatchesScalarMultiplication) {
   for (size_t i = 0; i < scalars.size(); ++i) {
     ASSERT_EQ(ec::G1(g1[i]), ec::Mul(ec::G1::Generator(), scalars[i])) << i;
   }
-  for (size_t i = 0; i < g2.size(); ++i) ASSERT_EQ(ec::G2(g2[i]), ec::Mul(ec::G2::Generator(), scalars[i]));
+  for (size_t i = 0; i < g2.size(); ++i)
+    ASSERT_EQ(ec::G2(g2[i]), ec::Mul(ec::G2::Generator(), scalars[i]));
 }
 
 }  // namespace

@@ -12,8 +12,12 @@ class CountingConstraintSystem final : public ConstraintSystem {
  public:
   // Starts with input 0 = ONE.
   CountingConstraintSystem() = default;
-  Variable Alloc(const Fr&) override { return {Variable::Kind::kAux, static_cast<uint32_t>(aux_++)}; }
-  Variable AllocInput(const Fr&) override { return {Variable::Kind::kInput, static_cast<uint32_t>(inputs_++)}; }
+  Variable Alloc(const Fr&) override {
+    return {Variable::Kind::kAux, static_cast<uint32_t>(aux_++)};
+  }
+  Variable AllocInput(const Fr&) override {
+    return {Variable::Kind::kInput, static_cast<uint32_t>(inputs_++)};
+  }
   size_t num_inputs() const { return inputs_; }
   size_t num_aux() const { return aux_; }
   size_t num_constraints() const { return constraints_; }

@@ -53,7 +53,8 @@ Status Save(const std::string& path, const std::vector<uint8_t>& bytes) {
 // Little-endian reader over one section, with errors that say where.
 class Reader {
  public:
-  Reader(std::span<const uint8_t> bytes, std::string where) : bytes_(bytes), where_(std::move(where)) {}
+  Reader(std::span<const uint8_t> bytes, std::string where)
+      : bytes_(bytes), where_(std::move(where)) {}
   Status Need(size_t n) const {
     if (bytes_.size() - pos_ >= n) return Status::Ok();
     return Status::InvalidArgument(where_ + ": truncated at byte " + std::to_string(pos_));
@@ -95,7 +96,8 @@ Result<Container> ReadContainer(const std::string& path, const char magic[4], ui
   if (!r.Need(12).ok()) return Status::InvalidArgument(path + ": too short for a header");
   auto m = r.Take(4);
   if (std::memcmp(m.data(), magic, 4) != 0) {
-    return Status::InvalidArgument(path + ": not a ." + std::string(magic, 4) + " file (bad magic)");
+    return Status::InvalidArgument(path + ": not a ." + std::string(magic, 4) +
+                                   " file (bad magic)");
   }
   uint32_t v = r.U32();
   if (v != version) {
@@ -104,12 +106,14 @@ Result<Container> ReadContainer(const std::string& path, const char magic[4], ui
   }
   uint32_t count = r.U32();
   for (uint32_t i = 0; i < count; ++i) {
-    if (!r.Need(12).ok()) return Status::InvalidArgument(path + ": truncated section header " + std::to_string(i));
+    if (!r.Need(12).ok())
+      return Status::InvalidArgument(path + ": truncated section header " + std::to_string(i));
     uint32_t id = r.U32();
     uint64_t size = r.U64();
     if (r.remaining() < size) {
       return Status::InvalidArgument(path + ": section " + std::to_string(id) + " declares " +
-                                     std::to_string(size) + " bytes, only " + std::to_string(r.remaining()) + " remain");
+                                     std::to_string(size) + " bytes, only " +
+                                     std::to_string(r.remaining()) + " remain");
     }
     if (!c.sections.emplace(id, r.Take(size)).second) {
       return Status::InvalidArgument(path + ": section " + std::to_string(id) + " appears twice");
@@ -119,10 +123,12 @@ Result<Container> ReadContainer(const std::string& path, const char magic[4], ui
 }
 
 Status CheckPrime(Reader& r) {
-  if (!r.Need(4 + kFieldBytes).ok()) return Status::InvalidArgument(r.where() + ": truncated field header");
+  if (!r.Need(4 + kFieldBytes).ok())
+    return Status::InvalidArgument(r.where() + ": truncated field header");
   uint32_t n8 = r.U32();
   if (n8 != kFieldBytes) {
-    return Status::InvalidArgument(r.where() + ": field size " + std::to_string(n8) + " bytes, want 32");
+    return Status::InvalidArgument(r.where() + ": field size " + std::to_string(n8) +
+                                   " bytes, want 32");
   }
   auto prime = r.Take(kFieldBytes);
   for (size_t i = 0; i < 4; ++i) {
@@ -137,7 +143,8 @@ Status CheckPrime(Reader& r) {
 
 Result<Fr> ReadField(Reader& r, const std::string& what) {
   auto f = Fr::FromBytesLE(r.Take(kFieldBytes));
-  if (!f.ok()) return Status::InvalidArgument(r.where() + ": " + what + ": " + f.status().message());
+  if (!f.ok())
+    return Status::InvalidArgument(r.where() + ": " + what + ": " + f.status().message());
   return *f;
 }
 
@@ -147,7 +154,8 @@ void WriteCombination(Writer& w, const SparseMatrix& m, size_t row, size_t num_i
   w.U32(static_cast<uint32_t>(end - begin));
   for (uint64_t e = begin; e < end; ++e) {
     const SparseEntry& entry = m.entries[e];
-    w.U32(static_cast<uint32_t>(entry.var.is_input() ? entry.var.index : num_inputs + entry.var.index));
+    w.U32(static_cast<uint32_t>(entry.var.is_input() ? entry.var.index
+                                                     : num_inputs + entry.var.index));
     w.Field(entry.coeff);
   }
 }
@@ -160,10 +168,10 @@ Status WriteIden3R1cs(const R1csShape& shape, const std::string& path) {
   header.U32(kFieldBytes);
   header.Prime();
   header.U32(static_cast<uint32_t>(wires));
-  header.U32(0);                                              // nPubOut
+  header.U32(0);                                            // nPubOut
   header.U32(static_cast<uint32_t>(shape.num_inputs - 1));  // nPubIn
-  header.U32(0);                                              // nPrvIn
-  header.U64(wires);                                          // nLabels
+  header.U32(0);                                            // nPrvIn
+  header.U64(wires);                                        // nLabels
   header.U32(static_cast<uint32_t>(shape.num_constraints()));
   for (size_t i = 0; i < shape.num_constraints(); ++i) {
     WriteCombination(constraints, shape.a, i, shape.num_inputs);
@@ -180,7 +188,8 @@ Status WriteIden3R1cs(const R1csShape& shape, const std::string& path) {
   return Save(path, file.bytes());
 }
 
-Status WriteIden3Witness(std::span<const Fr> inputs, std::span<const Fr> aux, const std::string& path) {
+Status WriteIden3Witness(std::span<const Fr> inputs, std::span<const Fr> aux,
+                         const std::string& path) {
   Writer header, values, file;
   header.U32(kFieldBytes);
   header.Prime();
@@ -210,7 +219,8 @@ Result<R1csShape> ReadIden3R1cs(const std::string& path) {
   uint32_t num_constraints = h.U32();
   if (wires == 0 || uint64_t{pub_out} + pub_in + 1 > wires) {
     return Status::InvalidArgument(path + " header: " + std::to_string(pub_out + pub_in) +
-                                   " public wires do not fit in " + std::to_string(wires) + " wires");
+                                   " public wires do not fit in " + std::to_string(wires) +
+                                   " wires");
   }
   R1csShape shape;
   shape.num_inputs = 1 + pub_out + pub_in;
@@ -229,14 +239,15 @@ Result<R1csShape> ReadIden3R1cs(const std::string& path) {
       for (uint32_t t = 0; t < terms; ++t) {
         uint32_t wire = r.U32();
         if (wire >= wires) {
-          return Status::InvalidArgument(r.where() + ": " + where + " uses wire " + std::to_string(wire) +
-                                         " of " + std::to_string(wires));
+          return Status::InvalidArgument(r.where() + ": " + where + " uses wire " +
+                                         std::to_string(wire) + " of " + std::to_string(wires));
         }
         auto coeff = ReadField(r, where);
         if (!coeff.ok()) return coeff.status();
-        Variable v = wire < shape.num_inputs
-                         ? Variable{Variable::Kind::kInput, wire}
-                         : Variable{Variable::Kind::kAux, static_cast<uint32_t>(wire - shape.num_inputs)};
+        Variable v =
+            wire < shape.num_inputs
+                ? Variable{Variable::Kind::kInput, wire}
+                : Variable{Variable::Kind::kAux, static_cast<uint32_t>(wire - shape.num_inputs)};
         lc.AddTerm(v, *coeff);  // duplicates merge
       }
       m->AppendRow(lc);
@@ -258,8 +269,8 @@ Result<std::vector<Fr>> ReadIden3Witness(const std::string& path) {
   uint32_t n = h.U32();
   Reader r(c->sections.at(2), path + " values");
   if (r.remaining() != uint64_t{n} * kFieldBytes) {
-    return Status::InvalidArgument(r.where() + ": " + std::to_string(r.remaining()) + " bytes for " +
-                                   std::to_string(n) + " values");
+    return Status::InvalidArgument(r.where() + ": " + std::to_string(r.remaining()) +
+                                   " bytes for " + std::to_string(n) + " values");
   }
   std::vector<Fr> out;
   out.reserve(n);
@@ -275,8 +286,8 @@ Result<std::vector<Fr>> ReadIden3Witness(const std::string& path) {
 Status Iden3Circuit::Synthesize(ConstraintSystem& cs) const {
   size_t wires = shape_.num_inputs + shape_.num_aux;
   if (!witness_.empty() && witness_.size() != wires) {
-    return Status::InvalidArgument("witness has " + std::to_string(witness_.size()) + " values for " +
-                                   std::to_string(wires) + " wires");
+    return Status::InvalidArgument("witness has " + std::to_string(witness_.size()) +
+                                   " values for " + std::to_string(wires) + " wires");
   }
   auto value = [&](size_t wire) { return witness_.empty() ? Fr::Zero() : witness_[wire]; };
   for (size_t i = 1; i < shape_.num_inputs; ++i) cs.AllocInput(value(i));
@@ -299,7 +310,8 @@ Status Iden3Circuit::Synthesize(ConstraintSystem& cs) const {
 
 std::vector<Fr> Iden3Circuit::PublicInputs() const {
   if (witness_.empty()) return std::vector<Fr>(shape_.num_inputs - 1);
-  return std::vector<Fr>(witness_.begin() + 1, witness_.begin() + static_cast<long>(shape_.num_inputs));
+  return std::vector<Fr>(witness_.begin() + 1,
+                         witness_.begin() + static_cast<long>(shape_.num_inputs));
 }
 
 }  // namespace cuzk::r1cs

@@ -122,7 +122,8 @@ TEST_F(Iden3Test, ExportRoundTripsShapeAndWitness) {
   EXPECT_EQ(back->num_inputs, shape->num_inputs);
   EXPECT_EQ(back->num_aux, shape->num_aux);
   ASSERT_EQ(back->num_constraints(), shape->num_constraints());
-  for (auto [m1, m2] : {std::pair{&back->a, &shape->a}, {&back->b, &shape->b}, {&back->c, &shape->c}}) {
+  for (auto [m1, m2] :
+       {std::pair{&back->a, &shape->a}, {&back->b, &shape->b}, {&back->c, &shape->c}}) {
     ASSERT_EQ(m1->row_start, m2->row_start);
     for (size_t e = 0; e < m1->entries.size(); ++e) {
       ASSERT_EQ(m1->entries[e].var, m2->entries[e].var);

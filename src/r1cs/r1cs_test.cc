@@ -25,8 +25,8 @@ TEST(LinearCombinationTest, MergesRepeatedVariablesAndKeepsTermsSorted) {
   EXPECT_EQ(lc.aux()[1].coeff, -Fr::One());
   EXPECT_EQ(lc.inputs().size(), 1u);
   std::vector<Fr> inputs = {Fr::One()};
-  std::vector<Fr> aux = {Fr::Zero(), Fr::FromUint64(10), Fr::Zero(), Fr::FromUint64(4),
-                         Fr::Zero(), Fr::FromUint64(7)};
+  std::vector<Fr> aux = {Fr::Zero(),        Fr::FromUint64(10), Fr::Zero(),
+                         Fr::FromUint64(4), Fr::Zero(),         Fr::FromUint64(7)};
   EXPECT_EQ(lc.Evaluate(inputs, aux), Fr::FromUint64(1 + 10 - 4 + 21));
   lc.Clear();
   EXPECT_TRUE(lc.empty());
@@ -70,7 +70,8 @@ class ProductCircuit : public Circuit {
     Variable x = cs.Alloc(Fr::FromUint64(6));
     Variable y = cs.Alloc(Fr::FromUint64(7));
     Variable z = cs.AllocInput(Fr::FromUint64(42));
-    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(y), LinearCombination::Of(z), "x*y=z");
+    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(y), LinearCombination::Of(z),
+               "x*y=z");
     return Status::Ok();
   }
 };

@@ -10,10 +10,10 @@
 
 namespace cuzk::testing {
 
+using ff::Fr;
 using r1cs::ConstraintSystem;
 using r1cs::LinearCombination;
 using r1cs::Variable;
-using ff::Fr;
 
 // Knows x with x^3 + x + 5 = y for public y.
 class CubicCircuit : public r1cs::Circuit {
@@ -25,8 +25,10 @@ class CubicCircuit : public r1cs::Circuit {
     Variable x2 = cs.Alloc(x_ * x_);
     Variable x3 = cs.Alloc(x_ * x_ * x_);
     Variable y = cs.AllocInput(Output());
-    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x), LinearCombination::Of(x2), "x^2");
-    cs.Enforce(LinearCombination::Of(x2), LinearCombination::Of(x), LinearCombination::Of(x3), "x^3");
+    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x), LinearCombination::Of(x2),
+               "x^2");
+    cs.Enforce(LinearCombination::Of(x2), LinearCombination::Of(x), LinearCombination::Of(x3),
+               "x^3");
     LinearCombination sum = LinearCombination::Of(x3);
     sum.Add(x).AddTerm(Variable::One(), Fr::FromUint64(5));
     cs.Enforce(sum, LinearCombination::Of(Variable::One()), LinearCombination::Of(y), "y");

@@ -10,9 +10,9 @@
 namespace cuzk::bench {
 namespace {
 
+using ff::Fr;
 using r1cs::LinearCombination;
 using r1cs::Variable;
-using ff::Fr;
 
 // The chain; constants are 1, 2, 3, ... so anyone can recompute the output.
 class Chain : public r1cs::Circuit {
@@ -44,9 +44,11 @@ class Chain : public r1cs::Circuit {
 void RegisterExportExample(CLI::App& app) {
   static size_t rounds = 1000;
   static std::string prefix = "example";
-  auto* cmd = app.add_subcommand("export-example", "Write an example MiMC-style circuit as .r1cs/.wtns");
+  auto* cmd =
+      app.add_subcommand("export-example", "Write an example MiMC-style circuit as .r1cs/.wtns");
   cmd->add_option("--rounds", rounds, "Rounds (2 constraints each)")->capture_default_str();
-  cmd->add_option("--out", prefix, "Output prefix: writes PREFIX.r1cs and PREFIX.wtns")->capture_default_str();
+  cmd->add_option("--out", prefix, "Output prefix: writes PREFIX.r1cs and PREFIX.wtns")
+      ->capture_default_str();
   cmd->callback([] {
     Chain chain(rounds);
     auto shape = r1cs::ShapeRecorder::Record(chain, /*append_input_constraints=*/false);
@@ -58,8 +60,8 @@ void RegisterExportExample(CLI::App& app) {
       std::fprintf(stderr, "export-example: %s\n", s.message().c_str());
       std::exit(1);
     }
-    std::printf("wrote %s.r1cs and %s.wtns: %zu constraints, %zu wires\n", prefix.c_str(), prefix.c_str(),
-                shape->num_constraints(), cs.inputs().size() + cs.aux().size());
+    std::printf("wrote %s.r1cs and %s.wtns: %zu constraints, %zu wires\n", prefix.c_str(),
+                prefix.c_str(), shape->num_constraints(), cs.inputs().size() + cs.aux().size());
   });
 }
 

@@ -26,7 +26,9 @@ struct ProveR1csOptions {
 };
 
 using Clock = std::chrono::steady_clock;
-double Since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double Since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 int Fail(const std::string& what, const Status& s) {
   std::fprintf(stderr, "prove-r1cs: %s: %s\n", what.c_str(), s.message().c_str());
@@ -51,7 +53,8 @@ int RunProveR1cs(const ProveR1csOptions& o) {
     if (!full.ok()) return Fail("recording the shape", full.status());
     auto pk = groth16::GenerateParameters(*full, groth16::ToxicWaste::FromSeed(0xc0c0), o.threads);
     if (!pk.ok()) return Fail("generating parameters", pk.status());
-    if (Status s = groth16::WriteParams(*pk, o.params); !s.ok()) return Fail("writing parameters", s);
+    if (Status s = groth16::WriteParams(*pk, o.params); !s.ok())
+      return Fail("writing parameters", s);
     std::printf("  generated and wrote parameters in %.2f s\n", Since(t));
   }
   t = Clock::now();
@@ -64,7 +67,8 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   if (Status s = pa.SynthesizeFrom(circuit); !s.ok()) return Fail("synthesis", s);
   for (size_t i = 0; i < pa.num_constraints(); ++i) {
     if (pa.a()[i] * pa.b()[i] != pa.c()[i]) {
-      return Fail("witness", Status::InvalidArgument("constraint " + std::to_string(i) + " is not satisfied"));
+      return Fail("witness",
+                  Status::InvalidArgument("constraint " + std::to_string(i) + " is not satisfied"));
     }
   }
   double synthesis = Since(t);
@@ -76,20 +80,23 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   Status verified = groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), *proof, inputs);
   double verify = Since(t);
   if (!verified.ok()) return Fail("verifying the new proof (not written)", verified);
-  std::printf("phases (s): synthesis %.3f | fft %.3f | msm h %.3f l %.3f a %.3f b_g1 %.3f b_g2 %.3f "
-              "| prove total %.3f | verify %.3f\n",
-              synthesis, timings.fft, timings.msm_h, timings.msm_l, timings.msm_a, timings.msm_b_g1,
-              timings.msm_b_g2, timings.total, verify);
+  std::printf(
+      "phases (s): synthesis %.3f | fft %.3f | msm h %.3f l %.3f a %.3f b_g1 %.3f b_g2 %.3f "
+      "| prove total %.3f | verify %.3f\n",
+      synthesis, timings.fft, timings.msm_h, timings.msm_l, timings.msm_a, timings.msm_b_g1,
+      timings.msm_b_g2, timings.total, verify);
 
   std::filesystem::create_directories(o.out);
   auto out = [&](const char* name) { return (std::filesystem::path(o.out) / name).string(); };
   auto bytes = groth16::SerializeProof(*proof);
-  std::ofstream(out("proof.bin"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  if (Status s = groth16::WriteVerifyingKey(pk->vk, out("circuit.vk")); !s.ok()) return Fail("writing the vk", s);
+  std::ofstream(out("proof.bin"), std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  if (Status s = groth16::WriteVerifyingKey(pk->vk, out("circuit.vk")); !s.ok())
+    return Fail("writing the vk", s);
   std::ofstream pub(out("public_inputs.txt"));
   for (const auto& x : inputs) pub << "0x" << ToHex(x.ToBytesBE()) << "\n";
-  std::printf("proof verified; wrote %s, %s, %s\n", out("proof.bin").c_str(), out("circuit.vk").c_str(),
-              out("public_inputs.txt").c_str());
+  std::printf("proof verified; wrote %s, %s, %s\n", out("proof.bin").c_str(),
+              out("circuit.vk").c_str(), out("public_inputs.txt").c_str());
   return 0;
 }
 
@@ -97,14 +104,22 @@ int RunProveR1cs(const ProveR1csOptions& o) {
 
 void RegisterProveR1cs(CLI::App& app) {
   static ProveR1csOptions o;
-  auto* cmd = app.add_subcommand("prove-r1cs", "Prove and verify a circom/snarkjs .r1cs + .wtns (BLS12-381)");
-  cmd->add_option("--r1cs", o.r1cs, "Constraint system in iden3 .r1cs format")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--wtns", o.wtns, "Witness in iden3 .wtns format")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--params", o.params,
-                  "Groth16 parameters (bellperson .params); generated as TEST parameters if missing")
+  auto* cmd = app.add_subcommand("prove-r1cs",
+                                 "Prove and verify a circom/snarkjs .r1cs + .wtns (BLS12-381)");
+  cmd->add_option("--r1cs", o.r1cs, "Constraint system in iden3 .r1cs format")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--wtns", o.wtns, "Witness in iden3 .wtns format")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option(
+         "--params", o.params,
+         "Groth16 parameters (bellperson .params); generated as TEST parameters if missing")
       ->required();
-  cmd->add_option("--out", o.out, "Directory for proof.bin, circuit.vk, public_inputs.txt")->capture_default_str();
-  cmd->add_option("--threads", o.threads, "Worker threads (0 = all hardware threads)")->capture_default_str();
+  cmd->add_option("--out", o.out, "Directory for proof.bin, circuit.vk, public_inputs.txt")
+      ->capture_default_str();
+  cmd->add_option("--threads", o.threads, "Worker threads (0 = all hardware threads)")
+      ->capture_default_str();
   cmd->callback([] {
     int rc = RunProveR1cs(o);
     if (rc != 0) std::exit(rc);

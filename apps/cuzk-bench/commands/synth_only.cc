@@ -42,28 +42,31 @@ int RunSynthOnly(const SynthOptions& o) {
     return 1;
   }
   auto proof = *filecoin::SealProofById(it->second);
-  circuits::porep::CircuitShape shape{proof.shape.nodes, proof.shape.layers, proof.shape.base_arity,
-                                      proof.shape.sub_arity, proof.shape.top_arity,
-                                      proof.shape.challenges_per_partition};
+  circuits::porep::CircuitShape shape{proof.shape.nodes,      proof.shape.layers,
+                                      proof.shape.base_arity, proof.shape.sub_arity,
+                                      proof.shape.top_arity,  proof.shape.challenges_per_partition};
   std::printf("synth-only: %s partition (%u challenges, %u layers), mode %s, placeholder witness\n",
               o.sector_size.c_str(), shape.challenges, shape.layers, o.mode.c_str());
   // One untimed counting pass: the shape, and the sizes to reserve so the timed runs do not
   // reallocate (at 32GiB a doubling of the 4 GiB a/b/c vectors would also inflate peak memory).
   auto count_start = std::chrono::steady_clock::now();
   r1cs::CountingConstraintSystem counter;
-  if (Status s = circuits::porep::StackedCircuit(shape, circuits::porep::PlaceholderWitness(shape, o.seed))
-                     .Synthesize(counter);
+  if (Status s =
+          circuits::porep::StackedCircuit(shape, circuits::porep::PlaceholderWitness(shape, o.seed))
+              .Synthesize(counter);
       !s.ok()) {
     std::fprintf(stderr, "synth-only: %s\n", s.message().c_str());
     return 1;
   }
   size_t constraints = counter.num_constraints() + counter.num_inputs();  // + input constraints
-  std::printf("  shape: %zu R1CS rows, %zu inputs, %zu aux (counted in %.1f s)\n", constraints,
-              counter.num_inputs(), counter.num_aux(),
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - count_start).count());
+  std::printf(
+      "  shape: %zu R1CS rows, %zu inputs, %zu aux (counted in %.1f s)\n", constraints,
+      counter.num_inputs(), counter.num_aux(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - count_start).count());
   if (o.mode == "count") return 0;
   for (int i = 0; i < o.iterations; ++i) {
-    circuits::porep::StackedCircuit circuit(shape, circuits::porep::PlaceholderWitness(shape, o.seed + i));
+    circuits::porep::StackedCircuit circuit(shape,
+                                            circuits::porep::PlaceholderWitness(shape, o.seed + i));
     auto start = std::chrono::steady_clock::now();
     Status s;
     if (o.mode == "prove") {
@@ -74,7 +77,8 @@ int RunSynthOnly(const SynthOptions& o) {
       r1cs::WitnessOnly w;
       s = circuit.Synthesize(w);
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!s.ok()) {
       std::fprintf(stderr, "synth-only: %s\n", s.message().c_str());
       return 1;
@@ -89,13 +93,17 @@ int RunSynthOnly(const SynthOptions& o) {
 
 void RegisterSynthOnly(CLI::App& app) {
   static SynthOptions o;
-  auto* cmd = app.add_subcommand("synth-only", "Synthesize PoRep partitions (placeholder witness) and report throughput");
-  cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")->capture_default_str();
-  cmd->add_option("--mode", o.mode,
-                  "prove (a/b/c + aux, what the prover needs), witness (values only) or count (shape only)")
+  auto* cmd = app.add_subcommand(
+      "synth-only", "Synthesize PoRep partitions (placeholder witness) and report throughput");
+  cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
+      ->capture_default_str();
+  cmd->add_option(
+         "--mode", o.mode,
+         "prove (a/b/c + aux, what the prover needs), witness (values only) or count (shape only)")
       ->check(CLI::IsMember({"prove", "witness", "count"}))
       ->capture_default_str();
-  cmd->add_option("-i,--iterations", o.iterations, "Number of partitions to synthesize")->capture_default_str();
+  cmd->add_option("-i,--iterations", o.iterations, "Number of partitions to synthesize")
+      ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
   cmd->callback([] {
     int rc = RunSynthOnly(o);

@@ -37,7 +37,8 @@ int RunTour(uint64_t seed) {
   using ff::Fr;
   std::mt19937_64 rng(seed);
   std::printf("cuzk arithmetic tour (BLS12-381, seed %llu, %s field kernels)\n",
-              static_cast<unsigned long long>(seed), ff::Fp::UsesAsm() ? "x86-64 assembly" : "portable C++");
+              static_cast<unsigned long long>(seed),
+              ff::Fp::UsesAsm() ? "x86-64 assembly" : "portable C++");
 
   auto g1_bytes = ec::G1ToCompressed(ec::G1Curve::Generator());
   Check("G1 generator compress + decompress (subgroup checked)", [&] {
@@ -63,7 +64,8 @@ int RunTour(uint64_t seed) {
     auto lhs = ec::Pairing(ap, bq);
     return lhs == ec::Pairing(abp, ec::G2Curve::Generator()) && !lhs.IsOne();
   });
-  std::vector<std::pair<ec::G1Affine, ec::G2Affine>> pairs = {{ap, bq}, {-abp, ec::G2Curve::Generator()}};
+  std::vector<std::pair<ec::G1Affine, ec::G2Affine>> pairs = {{ap, bq},
+                                                              {-abp, ec::G2Curve::Generator()}};
   Check("PairingCheck e(aP, bQ) * e(-abP, Q) == 1", [&] { return ec::PairingCheck(pairs); });
   pairs[1].first = abp;
   Check("PairingCheck rejects an unbalanced product", [&] { return !ec::PairingCheck(pairs); });
@@ -74,7 +76,8 @@ int RunTour(uint64_t seed) {
 }  // namespace
 
 void RegisterTour(CLI::App& app) {
-  auto* cmd = app.add_subcommand("tour", "Self-checking tour of the BLS12-381 arithmetic, with timings");
+  auto* cmd =
+      app.add_subcommand("tour", "Self-checking tour of the BLS12-381 arithmetic, with timings");
   static uint64_t seed = 1;
   cmd->add_option("--seed", seed, "Seed of the random scalars")->capture_default_str();
   cmd->callback([] {

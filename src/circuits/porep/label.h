@@ -16,8 +16,9 @@ using gadgets::Boolean;
 
 // Lays down one label: `replica_id_bits` (256, message order), the layer as a constant, `node_bits`
 // (64, least significant first), and 37 parent bit-vectors (256 each, message order).
-Result<gadgets::AllocatedNum> CreateLabel(r1cs::ConstraintSystem& cs, std::span<const Boolean> replica_id_bits,
-                                          std::span<const std::vector<Boolean>> parents, uint32_t layer,
-                                          std::span<const Boolean> node_bits);
+Result<gadgets::AllocatedNum> CreateLabel(r1cs::ConstraintSystem& cs,
+                                          std::span<const Boolean> replica_id_bits,
+                                          std::span<const std::vector<Boolean>> parents,
+                                          uint32_t layer, std::span<const Boolean> node_bits);
 
 }  // namespace cuzk::circuits::porep

@@ -21,7 +21,8 @@ std::vector<Boolean> MessageBits(r1cs::ConstraintSystem& cs, const AllocatedNum&
 
 // Allocates a column's rows, hashes them (Poseidon of arity = layers) and proves the hash is a
 // leaf of tree C. Returns the allocated rows.
-Result<std::vector<AllocatedNum>> ColumnInclusion(r1cs::ConstraintSystem& cs, const ColumnWitness& column,
+Result<std::vector<AllocatedNum>> ColumnInclusion(r1cs::ConstraintSystem& cs,
+                                                  const ColumnWitness& column,
                                                   const AllocatedNum& comm_c) {
   std::vector<AllocatedNum> rows;
   for (const Fr& v : column.rows) rows.push_back(AllocatedNum::Alloc(cs, v));
@@ -54,7 +55,8 @@ uint32_t CircuitShape::TreeDLevels() const {
 Status StackedCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   if (witness_.challenges.size() != shape_.challenges) {
     return Status::InvalidArgument("partition has " + std::to_string(witness_.challenges.size()) +
-                                   " challenge proofs, the shape needs " + std::to_string(shape_.challenges));
+                                   " challenge proofs, the shape needs " +
+                                   std::to_string(shape_.challenges));
   }
   // spec 4.6, steps 1-6 (571 constraints).
   AllocatedNum replica_id = AllocatedNum::Alloc(cs, witness_.replica_id);
@@ -72,8 +74,10 @@ Status StackedCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   gadgets::EnforceEqual(cs, comm_r, *h);
   for (size_t i = 0; i < witness_.challenges.size(); ++i) {
     r1cs::Namespace ns(cs, cs.WantsNames() ? "challenge_" + std::to_string(i) : std::string());
-    Status s = SynthesizeChallenge(cs, witness_.challenges[i], replica_id_bits, comm_d, comm_c, comm_r_last);
-    if (!s.ok()) return Status::InvalidArgument("challenge " + std::to_string(i) + ": " + s.message());
+    Status s = SynthesizeChallenge(cs, witness_.challenges[i], replica_id_bits, comm_d, comm_c,
+                                   comm_r_last);
+    if (!s.ok())
+      return Status::InvalidArgument("challenge " + std::to_string(i) + ": " + s.message());
   }
   return Status::Ok();
 }
@@ -84,7 +88,8 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
                                            const AllocatedNum& comm_r_last) const {
   // 1-2. Data leaf and its comm_d path.
   AllocatedNum data_leaf = AllocatedNum::Alloc(cs, w.data_leaf);
-  Status s = gadgets::MerkleInclusionGadget(cs, TreeHash::kSha256, data_leaf, w.comm_d_path, comm_d);
+  Status s =
+      gadgets::MerkleInclusionGadget(cs, TreeHash::kSha256, data_leaf, w.comm_d_path, comm_d);
   if (!s.ok()) return s;
   // 3-4. Parent columns.
   std::vector<std::vector<AllocatedNum>> columns;
@@ -119,13 +124,16 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
   AllocatedNum encoded = AllocatedNum::Alloc(cs, key.value + data_leaf.value);
   r1cs::LinearCombination sum = r1cs::LinearCombination::Of(key.var);
   sum.Add(data_leaf.var);
-  cs.Enforce(sum, r1cs::LinearCombination::Of(r1cs::Variable::One()), r1cs::LinearCombination::Of(encoded.var));
-  s = gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, encoded, w.comm_r_last_path, comm_r_last);
+  cs.Enforce(sum, r1cs::LinearCombination::Of(r1cs::Variable::One()),
+             r1cs::LinearCombination::Of(encoded.var));
+  s = gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, encoded, w.comm_r_last_path,
+                                     comm_r_last);
   if (!s.ok()) return s;
   // 9. The challenge's own column, hashed from the labels, under comm_c.
   auto column = gadgets::PoseidonHashGadget(cs, labels);
   if (!column.ok()) return column.status();
-  return gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, *column, w.own_column_path, comm_c);
+  return gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, *column, w.own_column_path,
+                                        comm_c);
 }
 
 PartitionWitness PlaceholderWitness(const CircuitShape& shape, uint64_t seed) {
@@ -148,7 +156,8 @@ PartitionWitness PlaceholderWitness(const CircuitShape& shape, uint64_t seed) {
     return c;
   };
   std::vector<uint32_t> binary(shape.TreeDLevels(), 2);
-  PartitionWitness w{Fr::Random(rng), Fr::Random(rng), Fr::Random(rng), Fr::Random(rng), Fr::Random(rng), {}};
+  PartitionWitness w{Fr::Random(rng), Fr::Random(rng), Fr::Random(rng),
+                     Fr::Random(rng), Fr::Random(rng), {}};
   for (uint32_t i = 0; i < shape.challenges; ++i) {
     ChallengeWitness c;
     c.challenge = 1 + rng() % (shape.nodes - 1);

@@ -59,7 +59,8 @@ class StackedCircuit : public r1cs::Circuit {
  private:
   Status SynthesizeChallenge(r1cs::ConstraintSystem& cs, const ChallengeWitness& w,
                              const std::vector<gadgets::Boolean>& replica_id_bits,
-                             const gadgets::AllocatedNum& comm_d, const gadgets::AllocatedNum& comm_c,
+                             const gadgets::AllocatedNum& comm_d,
+                             const gadgets::AllocatedNum& comm_c,
                              const gadgets::AllocatedNum& comm_r_last) const;
 
   CircuitShape shape_;

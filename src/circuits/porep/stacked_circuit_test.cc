@@ -31,7 +31,6 @@ void ExpectShape(const ShapeCase& c) {
   if (c.aux) {
     EXPECT_EQ(cs.num_aux(), c.aux) << c.name;
   }
-
 }
 
 TEST(StackedCircuitTest, MatchesStackedCircuitTestShapes) {
@@ -78,7 +77,8 @@ TEST(LabelTest, MatchesCreateLabelCountAndNativeLabel) {
   };
   std::vector<Boolean> replica_bits = bits_of(replica);
   std::vector<std::vector<Boolean>> parents;
-  for (size_t p = 0; p < 37; ++p) parents.push_back(bits_of(std::span(parents_bytes).subspan(32 * p, 32)));
+  for (size_t p = 0; p < 37; ++p)
+    parents.push_back(bits_of(std::span(parents_bytes).subspan(32 * p, 32)));
   uint64_t node = 123456789;
   std::vector<Boolean> node_bits;
   for (int b = 0; b < 64; ++b) node_bits.push_back(Boolean::Constant((node >> b) & 1));
