@@ -10,8 +10,6 @@
 #include <mutex>
 #include <string>
 
-#include "base/parallel.h"
-
 namespace cuzk::hash {
 namespace {
 
@@ -157,31 +155,6 @@ Result<Fr> PoseidonHash(std::span<const Fr> preimage) {
   std::copy(preimage.begin(), preimage.end(), state.begin() + 1);
   PoseidonPermute(**params, state);
   return state[1];
-}
-
-Status PoseidonHashMany(size_t arity, std::span<const Fr> preimages, std::span<Fr> out,
-                        size_t threads) {
-  auto params = PoseidonParamsFor(arity);
-  if (!params.ok()) return params.status();
-  if (preimages.size() != out.size() * arity) {
-    return Status::InvalidArgument(std::to_string(preimages.size()) + " elements do not form " +
-                                   std::to_string(out.size()) + " preimages of arity " +
-                                   std::to_string(arity));
-  }
-  const PoseidonParams& p = **params;
-  ParallelFor(
-      out.size(), threads,
-      [&](size_t begin, size_t end) {
-        std::vector<Fr> state(p.width);
-        for (size_t i = begin; i < end; ++i) {
-          state[0] = p.merkle_tag;
-          std::copy_n(preimages.begin() + static_cast<long>(i * arity), arity, state.begin() + 1);
-          PoseidonPermute(p, state);
-          out[i] = state[1];
-        }
-      },
-      64);
-  return Status::Ok();
 }
 
 }  // namespace cuzk::hash

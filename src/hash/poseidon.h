@@ -46,10 +46,4 @@ void PoseidonPermute(const PoseidonParams& params, std::span<Fr> state);
 // Returns the Merkle-tree Poseidon hash of exactly `arity` elements (arity = preimage.size()).
 Result<Fr> PoseidonHash(std::span<const Fr> preimage);
 
-// Hashes many independent preimages at once (tree building): preimages holds out.size()
-// consecutive groups of `arity` elements; out[i] receives the hash of group i. Runs on
-// `threads` threads (0 = all).
-Status PoseidonHashMany(size_t arity, std::span<const Fr> preimages, std::span<Fr> out,
-                        size_t threads = 0);
-
 }  // namespace cuzk::hash

@@ -6,6 +6,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
+
+#include "base/parallel.h"
 
 namespace cuzk::hash {
 namespace {
@@ -147,24 +150,26 @@ Result<const OptimizedPoseidon*> OptimizedPoseidonFor(size_t arity) {
   return static_cast<const OptimizedPoseidon*>(slot.get());
 }
 
-Result<Fr> PoseidonHashOptimized(std::span<const Fr> preimage) {
-  auto opt = OptimizedPoseidonFor(preimage.size());
-  if (!opt.ok()) return opt.status();
-  const OptimizedPoseidon& o = **opt;
+void PoseidonPermuteOptimized(const OptimizedPoseidon& o, std::span<Fr> e, std::span<Fr> scratch) {
   const PoseidonParams& p = *o.params;
   size_t t = p.width;
   const Fr* cc = o.compressed_constants.data();
-  std::vector<Fr> e(t);
-  e[0] = p.merkle_tag;
-  std::copy(preimage.begin(), preimage.end(), e.begin() + 1);
+  auto mix = [&](const Matrix& m) {
+    for (size_t j = 0; j < t; ++j) {
+      Fr acc;
+      for (size_t i = 0; i < t; ++i) acc += e[i] * m[i][j];
+      scratch[j] = acc;
+    }
+    std::copy_n(scratch.begin(), t, e.begin());
+  };
   // Full round 0: (e + RK(0))^5 plus the first post-keys.
   for (size_t i = 0; i < t; ++i) e[i] = Quintic(e[i] + cc[i]) + cc[t + i];
   cc += 2 * t;
-  e = ApplyMatrix(p.mds, e);
+  mix(p.mds);
   // Full rounds 1..3 with post-keys; the third is mixed with pre_sparse.
   for (size_t r = 1; r <= 3; ++r) {
     for (size_t i = 0; i < t; ++i) e[i] = Quintic(e[i]) + *cc++;
-    e = ApplyMatrix(r == 3 ? o.pre_sparse : p.mds, e);
+    mix(r == 3 ? o.pre_sparse : p.mds);
   }
   // Partial rounds: S-box on e[0] with its key, then the round's sparse matrix.
   for (const SparseMatrix& s : o.sparse) {
@@ -177,9 +182,43 @@ Result<Fr> PoseidonHashOptimized(std::span<const Fr> preimage) {
   // Final full rounds with post-keys, then the terminal one without.
   for (size_t r = 0; r < 4; ++r) {
     for (size_t i = 0; i < t; ++i) e[i] = r < 3 ? Quintic(e[i]) + *cc++ : Quintic(e[i]);
-    e = ApplyMatrix(p.mds, e);
+    mix(p.mds);
   }
-  return e[1];
+}
+
+Result<Fr> PoseidonHashOptimized(std::span<const Fr> preimage) {
+  auto opt = OptimizedPoseidonFor(preimage.size());
+  if (!opt.ok()) return opt.status();
+  std::vector<Fr> state(preimage.size() + 1), scratch(preimage.size() + 1);
+  state[0] = (*opt)->params->merkle_tag;
+  std::copy(preimage.begin(), preimage.end(), state.begin() + 1);
+  PoseidonPermuteOptimized(**opt, state, scratch);
+  return state[1];
+}
+
+Status PoseidonHashMany(size_t arity, std::span<const Fr> preimages, std::span<Fr> out,
+                        size_t threads) {
+  auto opt = OptimizedPoseidonFor(arity);
+  if (!opt.ok()) return opt.status();
+  if (preimages.size() != out.size() * arity) {
+    return Status::InvalidArgument(std::to_string(preimages.size()) + " elements do not form " +
+                                   std::to_string(out.size()) + " preimages of arity " +
+                                   std::to_string(arity));
+  }
+  const OptimizedPoseidon& o = **opt;
+  ParallelFor(
+      out.size(), threads,
+      [&](size_t begin, size_t end) {
+        std::vector<Fr> state(arity + 1), scratch(arity + 1);
+        for (size_t i = begin; i < end; ++i) {
+          state[0] = o.params->merkle_tag;
+          std::copy_n(preimages.begin() + static_cast<long>(i * arity), arity, state.begin() + 1);
+          PoseidonPermuteOptimized(o, state, scratch);
+          out[i] = state[1];
+        }
+      },
+      64);
+  return Status::Ok();
 }
 
 }  // namespace cuzk::hash

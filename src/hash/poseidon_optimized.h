@@ -31,9 +31,21 @@ struct OptimizedPoseidon {
 // Returns the optimized constants of `arity`, computed once and cached.
 Result<const OptimizedPoseidon*> OptimizedPoseidonFor(size_t arity);
 
+// Applies the optimized schedule to `state` (width elements) in place; `scratch` must hold width
+// elements. No allocation: ~3x fewer multiplications than the reference permutation, because
+// the partial rounds mix with sparse matrices.
+void PoseidonPermuteOptimized(const OptimizedPoseidon& o, std::span<Fr> state,
+                              std::span<Fr> scratch);
+
 // Computes the Merkle-tree hash of `preimage` with the optimized schedule (must equal
 // PoseidonHash; used to validate the preprocessing the circuit relies on).
 Result<Fr> PoseidonHashOptimized(std::span<const Fr> preimage);
+
+// Hashes many independent preimages at once (tree building) with the optimized schedule:
+// preimages holds out.size() consecutive groups of `arity` elements; out[i] receives the hash of
+// group i. Runs on `threads` threads (0 = all).
+Status PoseidonHashMany(size_t arity, std::span<const Fr> preimages, std::span<Fr> out,
+                        size_t threads = 0);
 
 // Returns v * m (row vector times matrix).
 std::vector<Fr> ApplyMatrix(const Matrix& m, std::span<const Fr> v);
