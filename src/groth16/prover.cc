@@ -35,17 +35,17 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads) {
   auto domain = ntt::EvaluationDomain::ForSize(pa.num_constraints());
   if (!domain.ok()) return domain.status();
   size_t n = domain->size();
-  std::vector<Fr>& a = pa.mutable_a();
-  std::vector<Fr>& b = pa.mutable_b();
-  std::vector<Fr>& c = pa.mutable_c();
+  HugeVector<Fr>& a = pa.mutable_a();
+  HugeVector<Fr>& b = pa.mutable_b();
+  HugeVector<Fr>& c = pa.mutable_c();
   for (auto* v : {&a, &b, &c}) {
     v->resize(n);
     domain->Ifft(*v, threads);
     domain->CosetFft(*v, threads);
   }
   for (size_t i = 0; i < n; ++i) a[i] = a[i] * b[i] - c[i];
-  std::vector<Fr>().swap(b);
-  std::vector<Fr>().swap(c);
+  HugeVector<Fr>().swap(b);
+  HugeVector<Fr>().swap(c);
   domain->DivideByVanishingOnCoset(a, threads);
   domain->IcosetFft(a, threads);
   a.resize(n - 1);

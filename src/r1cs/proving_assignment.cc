@@ -15,8 +15,7 @@ inline void MulAdd(Fr& acc, const Fr& coeff, const Fr& value) {
   }
 }
 
-Fr Evaluate(const LinearCombination& lc, const std::vector<Fr>& inputs,
-            const std::vector<Fr>& aux) {
+Fr Evaluate(const LinearCombination& lc, const std::vector<Fr>& inputs, const HugeVector<Fr>& aux) {
   Fr acc;
   for (const Term& t : lc.inputs()) MulAdd(acc, t.coeff, inputs[t.index]);
   for (const Term& t : lc.aux()) MulAdd(acc, t.coeff, aux[t.index]);

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "base/huge_page_allocator.h"
 #include "r1cs/constraint_system.h"
 #include "r1cs/density.h"
 
@@ -33,15 +34,15 @@ class ProvingAssignment final : public ConstraintSystem {
   Status SynthesizeFrom(const Circuit& circuit);
 
   // Evaluations <A_i, w>, <B_i, w>, <C_i, w>, one per constraint.
-  const std::vector<Fr>& a() const { return a_; }
-  const std::vector<Fr>& b() const { return b_; }
-  const std::vector<Fr>& c() const { return c_; }
-  std::vector<Fr>& mutable_a() { return a_; }
-  std::vector<Fr>& mutable_b() { return b_; }
-  std::vector<Fr>& mutable_c() { return c_; }
+  const HugeVector<Fr>& a() const { return a_; }
+  const HugeVector<Fr>& b() const { return b_; }
+  const HugeVector<Fr>& c() const { return c_; }
+  HugeVector<Fr>& mutable_a() { return a_; }
+  HugeVector<Fr>& mutable_b() { return b_; }
+  HugeVector<Fr>& mutable_c() { return c_; }
   // Values of the inputs (ONE first) and of the aux variables.
   const std::vector<Fr>& inputs() const { return inputs_; }
-  const std::vector<Fr>& aux() const { return aux_; }
+  const HugeVector<Fr>& aux() const { return aux_; }
   // Density of the aux part of the A query, and of both parts of the B query.
   const DensityBits& a_aux_density() const { return a_aux_density_; }
   const DensityBits& b_input_density() const { return b_input_density_; }
@@ -54,8 +55,10 @@ class ProvingAssignment final : public ConstraintSystem {
                  std::string_view name) override;
 
  private:
-  std::vector<Fr> a_, b_, c_;
-  std::vector<Fr> inputs_, aux_;
+  // Multi-GiB at 32GiB: on huge pages (see base/huge_page_allocator.h).
+  HugeVector<Fr> a_, b_, c_;
+  std::vector<Fr> inputs_;
+  HugeVector<Fr> aux_;
   DensityBits a_aux_density_, b_input_density_, b_aux_density_;
 };
 
