@@ -46,7 +46,10 @@ bench: build
 	@$(BUILD)/bench/ec_bench
 	@$(BUILD)/bench/ntt_bench
 	@$(BUILD)/bench/msm_bench
+	@$(BUILD)/bench/hash_bench
+	@$(BUILD)/bench/gadgets_bench
 	@$(BUILD)/bench/groth16_bench
+	@$(BUILD)/apps/cuzk-bench/cuzk-bench synth-only --sector-size 2KiB -i 3
 
 check-generated:
 	@python3 tools/gen_mont_asm.py | diff -q - src/ff/asm/mont_mul_x86_64.S >/dev/null || \
