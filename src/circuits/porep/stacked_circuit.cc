@@ -93,13 +93,14 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
   if (!s.ok()) return s;
   // 3-4. Parent columns.
   std::vector<std::vector<AllocatedNum>> columns;
-  for (const auto* group : {&w.drg_parents[0], &w.exp_parents[0]}) {
-    size_t count = group == &w.drg_parents[0] ? 6 : 8;
-    for (size_t p = 0; p < count; ++p) {
-      auto rows = ColumnInclusion(cs, group[p], comm_c);
-      if (!rows.ok()) return rows.status();
-      columns.push_back(std::move(*rows));
-    }
+  // columns[0..5] are the DRG parents, columns[6..13] the expander parents.
+  std::vector<const ColumnWitness*> parent_columns;
+  for (const ColumnWitness& c : w.drg_parents) parent_columns.push_back(&c);
+  for (const ColumnWitness& c : w.exp_parents) parent_columns.push_back(&c);
+  for (const ColumnWitness* column : parent_columns) {
+    auto rows = ColumnInclusion(cs, *column, comm_c);
+    if (!rows.ok()) return rows.status();
+    columns.push_back(std::move(*rows));
   }
   // 5. The challenge as 64 allocated bits, packed into one input.
   std::vector<Boolean> challenge_bits;
