@@ -107,22 +107,29 @@ def emit_field(name, limbs):
         w(f"    mov [{OUT} + {8 * j}], {t[j]}")
     for r in reversed(saved):
         w(f"    pop {r}")
-    w("    ret")
-    w("    .cfi_endproc")
-    w(f".size {sym}, .-{sym}")
-    return lines
+    return lines + function_footer(sym)
 
 
 ADDSUB_REGS = ["rax", "rcx", "r8", "r9", "r10", "r11"]  # caller-saved: no spills
+
+
+def function_header(sym, n):
+    """Section, symbol and CFI opening of a leaf function out = f(a, b)."""
+    return [".text", f".globl {sym}", f".type {sym}, @function", ".p2align 5",
+            f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])",
+            f"{sym}:", "    .cfi_startproc"]
+
+
+def function_footer(sym):
+    """Return, CFI close and symbol size."""
+    return ["    ret", "    .cfi_endproc", f".size {sym}, .-{sym}"]
 
 
 def emit_add(name, n):
     """out = a + b mod p: sum, keep a copy in out, trial-subtract p, restore on borrow."""
     sym = f"cuzk_{name}_add_mod_x86_64"
     l = ADDSUB_REGS[:n]
-    lines = [".text", f".globl {sym}", f".type {sym}, @function", ".p2align 5",
-             f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])",
-             f"{sym}:", "    .cfi_startproc"]
+    lines = function_header(sym, n)
     w = lines.append
     for j in range(n):
         w(f"    mov {l[j]}, [{A} + {8 * j}]")
@@ -136,19 +143,14 @@ def emit_add(name, n):
         w(f"    cmovc {l[j]}, [{OUT} + {8 * j}]   # a + b < p: keep the sum")
     for j in range(n):
         w(f"    mov [{OUT} + {8 * j}], {l[j]}")
-    w("    ret")
-    w("    .cfi_endproc")
-    w(f".size {sym}, .-{sym}")
-    return lines
+    return lines + function_footer(sym)
 
 
 def emit_sub(name, n):
     """out = a - b mod p: difference, remember the borrow, add p back when it was set."""
     sym = f"cuzk_{name}_sub_mod_x86_64"
     l = ADDSUB_REGS[:n]
-    lines = [".text", f".globl {sym}", f".type {sym}, @function", ".p2align 5",
-             f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])",
-             f"{sym}:", "    .cfi_startproc"]
+    lines = function_header(sym, n)
     w = lines.append
     for j in range(n):
         w(f"    mov {l[j]}, [{A} + {8 * j}]")
@@ -164,10 +166,7 @@ def emit_sub(name, n):
         w(f"    cmovz {l[j]}, [{OUT} + {8 * j}]   # no borrow: keep the difference")
     for j in range(n):
         w(f"    mov [{OUT} + {8 * j}], {l[j]}")
-    w("    ret")
-    w("    .cfi_endproc")
-    w(f".size {sym}, .-{sym}")
-    return lines
+    return lines + function_footer(sym)
 
 
 def main():

@@ -83,20 +83,21 @@ UInt32 UInt32::Xor(ConstraintSystem& cs, const UInt32& other) const {
   return w;
 }
 
-UInt32 UInt32::Sha256Ch(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
+UInt32 UInt32::Bitwise3(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c,
+                        Boolean (*op)(ConstraintSystem&, const Boolean&, const Boolean&,
+                                      const Boolean&)) {
   UInt32 w;
-  for (size_t i = 0; i < 32; ++i)
-    w.bits_[i] = Boolean::Sha256Ch(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
+  for (size_t i = 0; i < 32; ++i) w.bits_[i] = op(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
   w.RecomputeValue();
   return w;
 }
 
+UInt32 UInt32::Sha256Ch(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
+  return Bitwise3(cs, a, b, c, &Boolean::Sha256Ch);
+}
+
 UInt32 UInt32::Sha256Maj(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
-  UInt32 w;
-  for (size_t i = 0; i < 32; ++i)
-    w.bits_[i] = Boolean::Sha256Maj(cs, a.bits_[i], b.bits_[i], c.bits_[i]);
-  w.RecomputeValue();
-  return w;
+  return Bitwise3(cs, a, b, c, &Boolean::Sha256Maj);
 }
 
 UInt32 UInt32::AddMany(ConstraintSystem& cs, MultiEq& eq, std::span<const UInt32> operands) {

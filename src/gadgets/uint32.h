@@ -58,6 +58,10 @@ class UInt32 {
 
  private:
   void RecomputeValue();
+  // Applies a three-input Boolean operation bit by bit, bit 0 first.
+  static UInt32 Bitwise3(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c,
+                         Boolean (*op)(ConstraintSystem&, const Boolean&, const Boolean&,
+                                       const Boolean&));
 
   std::array<Boolean, 32> bits_;
   uint32_t value_ = 0;
