@@ -144,4 +144,29 @@ Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id,
   return out;
 }
 
+Result<std::vector<uint64_t>> PartitionChallenges(const RegisteredSealProof& proof,
+                                                  const ff::Fr& replica_id, const ff::Fr& comm_r,
+                                                  const Bytes32& seed, uint32_t partition) {
+  uint64_t nodes = proof.shape.nodes;
+  uint32_t count = proof.shape.challenges_per_partition;
+  uint32_t first = count * partition;
+  std::vector<uint64_t> challenges;
+  switch (proof.feature) {
+    case PoRepFeature::kInteractive:
+      for (uint32_t i = 0; i < count; ++i) {
+        challenges.push_back(InteractiveChallenge(replica_id, seed, first + i, nodes));
+      }
+      return challenges;
+    case PoRepFeature::kNonInteractivePoRep:
+      for (uint32_t i = 0; i < count; ++i) {
+        challenges.push_back(NonInteractiveChallenge(replica_id, comm_r, first + i, nodes));
+      }
+      return challenges;
+    case PoRepFeature::kSyntheticPoRep:
+      return SyntheticPoRepChallenges(replica_id, comm_r, seed, nodes,
+                                      SyntheticChallengeCount(nodes), first, count);
+  }
+  return Status::InvalidArgument("unknown PoRep feature");
+}
+
 }  // namespace cuzk::filecoin

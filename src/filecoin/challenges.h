@@ -10,6 +10,7 @@
 
 #include "base/status.h"
 #include "ff/fr.h"
+#include "filecoin/registered_proof.h"
 
 namespace cuzk::filecoin {
 
@@ -44,5 +45,12 @@ Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id,
                                                        const ff::Fr& comm_r, const Bytes32& seed,
                                                        uint64_t nodes, uint64_t num_synthetic,
                                                        uint32_t first, uint32_t count);
+
+// The challenges of partition `partition` (global numbers j = C*partition + i) as `proof`'s
+// feature derives them: interactive from the seed, non-interactive from comm_r, synthetic by
+// selecting among the synthetic challenges with the seed.
+Result<std::vector<uint64_t>> PartitionChallenges(const RegisteredSealProof& proof,
+                                                  const ff::Fr& replica_id, const ff::Fr& comm_r,
+                                                  const Bytes32& seed, uint32_t partition);
 
 }  // namespace cuzk::filecoin

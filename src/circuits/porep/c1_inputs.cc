@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "circuits/porep/c1_inputs.h"
+
+#include <string>
+#include <tuple>
+
+#include "filecoin/graph.h"
+
+namespace cuzk::circuits::porep {
+namespace {
+
+using filecoin::Bytes32;
+using filecoin::C1Output;
+using filecoin::MerkleProof;
+
+Result<Fr> ToFr(const Bytes32& bytes, const std::string& what) {
+  auto fr = Fr::FromBytesLE(bytes);
+  if (!fr.ok()) return Status::InvalidArgument(what + " is not a canonical field element");
+  return *fr;
+}
+
+// A C1 Merkle proof as the gadget's levels; C1 was validated, so values are canonical.
+std::vector<gadgets::MerkleLevel> Levels(const MerkleProof& proof) {
+  std::vector<gadgets::MerkleLevel> levels;
+  for (const filecoin::PathElement* e : proof.Levels()) {
+    gadgets::MerkleLevel level;
+    level.position = e->index;
+    for (const Bytes32& h : e->hashes) level.siblings.push_back(*Fr::FromBytesLE(h));
+    levels.push_back(std::move(level));
+  }
+  return levels;
+}
+
+ColumnWitness Column(const filecoin::ColumnProof& proof) {
+  ColumnWitness c;
+  for (const Bytes32& row : proof.rows) c.rows.push_back(*Fr::FromBytesLE(row));
+  c.path = Levels(proof.inclusion_proof);
+  return c;
+}
+
+Status CheckPartition(const C1Output& c1, uint32_t partition) {
+  if (partition >= c1.vanilla_proofs.size()) {
+    return Status::InvalidArgument("partition " + std::to_string(partition) + " does not exist (" +
+                                   std::to_string(c1.vanilla_proofs.size()) + " partitions)");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+CircuitShape ShapeOf(const filecoin::SectorShape& sector) {
+  return CircuitShape{sector.nodes,     sector.layers,    sector.base_arity,
+                      sector.sub_arity, sector.top_arity, sector.challenges_per_partition};
+}
+
+Result<std::vector<uint64_t>> PartitionChallenges(const C1Output& c1, uint32_t partition) {
+  auto replica_id = ToFr(c1.replica_id, "replica_id");
+  if (!replica_id.ok()) return replica_id.status();
+  auto comm_r = ToFr(c1.comm_r, "comm_r");
+  if (!comm_r.ok()) return comm_r.status();
+  return filecoin::PartitionChallenges(c1.registered_proof, *replica_id, *comm_r, c1.seed,
+                                       partition);
+}
+
+Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t partition) {
+  Status s = CheckPartition(c1, partition);
+  if (!s.ok()) return s;
+  const auto& proofs = c1.vanilla_proofs[partition];
+  PartitionWitness w;
+  for (auto [bytes, out, name] : {std::tuple{&c1.replica_id, &w.replica_id, "replica_id"},
+                                  std::tuple{&c1.comm_d, &w.comm_d, "comm_d"},
+                                  std::tuple{&c1.comm_r, &w.comm_r, "comm_r"}}) {
+    auto fr = ToFr(*bytes, name);
+    if (!fr.ok()) return fr.status();
+    *out = *fr;
+  }
+  if (proofs.empty()) return Status::InvalidArgument("partition has no challenge proofs");
+  // spec 2.4: comm_r_last and comm_c are the roots of challenge 0's tree R and tree C proofs.
+  w.comm_r_last = *Fr::FromBytesLE(proofs[0].comm_r_last_proof.root);
+  w.comm_c = *Fr::FromBytesLE(proofs[0].c_x.inclusion_proof.root);
+  for (const filecoin::VanillaProof& p : proofs) {
+    ChallengeWitness c;
+    c.challenge = p.labeling_proofs.at(0).node;
+    c.data_leaf = *Fr::FromBytesLE(p.comm_d_proofs.leaf);
+    c.comm_d_path = Levels(p.comm_d_proofs);
+    for (size_t k = 0; k < c.drg_parents.size(); ++k) c.drg_parents[k] = Column(p.drg_parents[k]);
+    for (size_t k = 0; k < c.exp_parents.size(); ++k) c.exp_parents[k] = Column(p.exp_parents[k]);
+    c.comm_r_last_path = Levels(p.comm_r_last_proof);
+    c.own_column_path = Levels(p.c_x.inclusion_proof);
+    w.challenges.push_back(std::move(c));
+  }
+  return w;
+}
+
+Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t partition) {
+  Status s = CheckPartition(c1, partition);
+  if (!s.ok()) return s;
+  auto challenges = PartitionChallenges(c1, partition);
+  if (!challenges.ok()) return challenges.status();
+  const filecoin::RegisteredSealProof& rp = c1.registered_proof;
+  filecoin::StackedGraph graph(rp.shape.nodes, filecoin::PoRepId(rp.id), rp.api_version);
+  std::vector<Fr> inputs;
+  for (auto [bytes, name] : {std::pair{&c1.replica_id, "replica_id"},
+                             std::pair{&c1.comm_d, "comm_d"}, std::pair{&c1.comm_r, "comm_r"}}) {
+    auto fr = ToFr(*bytes, name);
+    if (!fr.ok()) return fr.status();
+    inputs.push_back(*fr);
+  }
+  const auto& proofs = c1.vanilla_proofs[partition];
+  for (size_t i = 0; i < challenges->size(); ++i) {
+    uint64_t c = (*challenges)[i];
+    std::string where = "partition " + std::to_string(partition) + " challenge " +
+                        std::to_string(i) + ": ";
+    if (i < proofs.size() && proofs[i].labeling_proofs.at(0).node != c) {
+      return Status::InvalidArgument(where + "C1 proves node " +
+                                     std::to_string(proofs[i].labeling_proofs[0].node) +
+                                     " but the seed derives challenge " + std::to_string(c));
+    }
+    std::array<uint32_t, filecoin::kTotalParents> parents;
+    graph.Parents(c, parents);
+    for (size_t k = 0; i < proofs.size() && k < parents.size(); ++k) {
+      const filecoin::ColumnProof& col =
+          k < 6 ? proofs[i].drg_parents[k] : proofs[i].exp_parents[k - 6];
+      if (col.index != parents[k]) {
+        return Status::InvalidArgument(where + "C1 opens column " + std::to_string(col.index) +
+                                       " as parent " + std::to_string(k) + ", the graph says " +
+                                       std::to_string(parents[k]));
+      }
+    }
+    inputs.push_back(Fr::FromUint64(c));  // comm_d path
+    for (uint32_t p : parents) inputs.push_back(Fr::FromUint64(p));  // 6 drg + 8 exp tree C paths
+    inputs.push_back(Fr::FromUint64(c));  // the UInt64 challenge
+    inputs.push_back(Fr::FromUint64(c));  // tree R_last path
+    inputs.push_back(Fr::FromUint64(c));  // tree C path of c's own column
+  }
+  return inputs;
+}
+
+}  // namespace cuzk::circuits::porep

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// From a parsed C1 to what one partition's proof needs: the circuit witness (StackedCompound::
+// circuit, spec 2.4) and the public inputs in the order of spec 3.1 (StackedCompound::
+// generate_public_inputs), with challenges and parents recomputed, not trusted from C1.
+#pragma once
+
+#include <vector>
+
+#include "circuits/porep/stacked_circuit.h"
+#include "filecoin/c1.h"
+
+namespace cuzk::circuits::porep {
+
+// The circuit shape of a sector size.
+CircuitShape ShapeOf(const filecoin::SectorShape& sector);
+
+// The challenges of partition `partition`, derived from replica_id, seed and comm_r as the
+// registered proof's feature prescribes (spec 3.3).
+Result<std::vector<uint64_t>> PartitionChallenges(const filecoin::C1Output& c1,
+                                                  uint32_t partition);
+
+// The witness of partition `partition`; every value converted to a canonical Fr.
+Result<PartitionWitness> PartitionWitnessFromC1(const filecoin::C1Output& c1, uint32_t partition);
+
+// The public inputs of partition `partition`, without the implicit ONE: replica_id, comm_d,
+// comm_r, then 18 per challenge. Fails with a message naming the challenge when C1's challenges
+// or parent columns differ from those derived from the seed and the graph.
+Result<std::vector<Fr>> PartitionPublicInputs(const filecoin::C1Output& c1, uint32_t partition);
+
+}  // namespace cuzk::circuits::porep
