@@ -5,7 +5,14 @@
 //   tour            self-checking tour of BLS12-381 arithmetic with timings (exit 1 on mismatch)
 //   prove-r1cs      prove + verify a circom/snarkjs .r1cs/.wtns; writes proof, vk, public inputs
 //   export-example  write an example circuit (MiMC chain) as .r1cs/.wtns
-//   synth-only      synthesize PoRep partitions (placeholder witness): seconds, constraints/s, RSS
+//   synth-only      synthesize PoRep partitions (C1 or placeholder): seconds, constraints/s, RSS
+//   gen-vanilla     seal a small sector (2KiB-512MiB) and write its C1
+//   gen-c1          write a synthetic (right shape, random values) C1 of any sector size
+//   gen-params      TEST Groth16 parameters for a PoRep circuit, under the official file names
+//   prove           local C2: prove every partition of a C1, verify, write the proof
+//   verify          verify a C2 proof against a C1 and a .vk
+//   public-inputs   print a partition's public inputs (0x big-endian hex)
+//   export-r1cs     write a partition's circuit and witness as iden3 .r1cs/.wtns
 #include <CLI/CLI.hpp>
 
 #include "commands/commands.h"
@@ -17,6 +24,13 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterProveR1cs(app);
   cuzk::bench::RegisterExportExample(app);
   cuzk::bench::RegisterSynthOnly(app);
+  cuzk::bench::RegisterGenVanilla(app);
+  cuzk::bench::RegisterGenC1(app);
+  cuzk::bench::RegisterGenParams(app);
+  cuzk::bench::RegisterProve(app);
+  cuzk::bench::RegisterVerify(app);
+  cuzk::bench::RegisterPublicInputs(app);
+  cuzk::bench::RegisterExportR1cs(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

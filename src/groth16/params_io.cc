@@ -231,7 +231,8 @@ Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes, ec::SubgroupCheck
                                size_t threads) {
   Reader r(bytes);
   ProvingKey pk;
-  auto vk = ReadVerifyingKeyFrom(r, check);
+  // The vk is always checked in full: it is small, and verification relies on it.
+  auto vk = ReadVerifyingKeyFrom(r, ec::SubgroupCheck::kCheck);
   if (!vk.ok()) return vk.status();
   pk.vk = std::move(*vk);
   auto h = ReadVector<G1Traits>(r, check, "h", threads);

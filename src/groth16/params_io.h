@@ -30,7 +30,10 @@ Result<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes,
 
 // Writes `pk` in the .params format to `path`.
 Status WriteParams(const ProvingKey& pk, const std::string& path);
-// Reads a .params file (memory-mapped, points decoded in parallel on `threads` threads).
+// Reads a .params file (memory-mapped, points decoded in parallel on `threads` threads). Every
+// point is checked to be on its curve; `check` says whether the proving vectors (h, l, a, b_g1,
+// b_g2) are also checked for subgroup membership, which costs ~50 us per point (minutes for a
+// PoRep file). The vk part is always checked in full.
 Result<ProvingKey> ReadParams(const std::string& path,
                               ec::SubgroupCheck check = ec::SubgroupCheck::kCheck,
                               size_t threads = 0);

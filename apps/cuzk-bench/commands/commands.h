@@ -11,9 +11,25 @@ namespace cuzk::bench {
 void RegisterTour(CLI::App& app);
 // Registers `prove-r1cs`: prove and verify an iden3 .r1cs/.wtns circuit.
 void RegisterProveR1cs(CLI::App& app);
-// Registers `synth-only`: synthesize PoRep partitions and report throughput and peak memory.
+// Registers `synth-only`: synthesize PoRep partitions (from a C1 or placeholder values) and
+// report throughput and peak memory.
 void RegisterSynthOnly(CLI::App& app);
 // Registers `export-example`: write an example circuit as .r1cs/.wtns (for trying prove-r1cs).
 void RegisterExportExample(CLI::App& app);
+
+// Registers `gen-vanilla porep`: seal a small sector and write its C1.
+void RegisterGenVanilla(CLI::App& app);
+// Registers `gen-c1 --synthetic`: a right-shaped C1 with random values, any sector size.
+void RegisterGenC1(CLI::App& app);
+// Registers `gen-params`: TEST Groth16 parameters for a sector size's PoRep circuit.
+void RegisterGenParams(CLI::App& app);
+// Registers `prove`: a local C2 of a C1 file, every partition verified.
+void RegisterProve(CLI::App& app);
+// Registers `verify`: check a C2 proof file against a C1 and a .vk.
+void RegisterVerify(CLI::App& app);
+// Registers `public-inputs`: print a partition's public inputs.
+void RegisterPublicInputs(CLI::App& app);
+// Registers `export-r1cs`: write a partition's circuit and witness as iden3 files.
+void RegisterExportR1cs(CLI::App& app);
 
 }  // namespace cuzk::bench

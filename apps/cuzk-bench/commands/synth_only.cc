@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // `cuzk-bench synth-only`: synthesizes PoRep partitions into the prover's ProvingAssignment (or
 // a witness-only or counting system) and reports seconds, constraints per second and peak RSS.
-// Until the C1 reader lands, the partition is filled with seeded placeholder values of the right
-// shape: synthesis work does not depend on the witness being satisfiable.
-#include <sys/resource.h>
-
-#include <chrono>
+// The witness comes from a C1 file (--c1; `gen-c1 --synthetic` makes one of any size) or, without
+// one, from seeded placeholder values of the right shape: synthesis work does not depend on the
+// witness being satisfiable.
+#include <atomic>
 #include <cstdio>
-#include <map>
+#include <thread>
 
-#include "circuits/porep/stacked_circuit.h"
+#include "circuits/porep/c1_inputs.h"
 #include "commands/commands.h"
-#include "filecoin/registered_proof.h"
+#include "commands/common.h"
 #include "r1cs/counting.h"
 #include "r1cs/proving_assignment.h"
 #include "r1cs/witness_only.h"
@@ -21,70 +20,96 @@ namespace {
 
 struct SynthOptions {
   std::string sector_size = "2KiB";
+  std::string c1;
+  uint32_t partition = 0;
+  bool all = false;
   std::string mode = "prove";
+  bool witness_only = false;
   int iterations = 1;
+  size_t threads = 1;
   uint64_t seed = 1;
 };
 
-double PeakRssGiB() {
-  struct rusage usage {};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);
+using circuits::porep::PartitionWitness;
+
+// Synthesizes one partition in `mode`; `constraints`/`aux` size the reservation.
+Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitness witness,
+                     const std::string& mode, size_t constraints, size_t aux) {
+  circuits::porep::StackedCircuit circuit(shape, std::move(witness));
+  if (mode == "prove") {
+    r1cs::ProvingAssignment pa;
+    pa.Reserve(constraints, aux);
+    return pa.SynthesizeFrom(circuit);
+  }
+  r1cs::WitnessOnly w;
+  return circuit.Synthesize(w);
 }
 
-int RunSynthOnly(const SynthOptions& o) {
-  static const std::map<std::string, uint64_t> kProofBySize = {
-      {"2KiB", 5}, {"8MiB", 6}, {"512MiB", 7}, {"32GiB", 8}, {"64GiB", 9}};
-  auto it = kProofBySize.find(o.sector_size);
-  if (it == kProofBySize.end()) {
-    std::fprintf(stderr, "synth-only: unknown sector size %s (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)\n",
-                 o.sector_size.c_str());
-    return 1;
+int RunSynthOnly(SynthOptions o) {
+  const char* name = "synth-only";
+  if (o.witness_only) o.mode = "witness";
+  std::vector<PartitionWitness> witnesses;
+  filecoin::SectorShape sector;
+  if (!o.c1.empty()) {
+    auto c1 = LoadC1(o.c1);
+    if (!c1.ok()) return Fail(name, "reading the C1", c1.status());
+    sector = c1->registered_proof.shape;
+    uint32_t first = o.all ? 0 : o.partition;
+    uint32_t last = o.all ? static_cast<uint32_t>(c1->vanilla_proofs.size()) : o.partition + 1;
+    for (uint32_t k = first; k < last; ++k) {
+      auto w = circuits::porep::PartitionWitnessFromC1(*c1, k);
+      if (!w.ok()) return Fail(name, "partition " + std::to_string(k), w.status());
+      witnesses.push_back(std::move(w).value());
+    }
+  } else {
+    auto proof = ResolveProof(o.sector_size, "");
+    if (!proof.ok()) return Fail(name, "arguments", proof.status());
+    sector = proof->shape;
+    circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(sector);
+    uint32_t count = o.all ? proof->partitions : 1;
+    for (uint32_t k = 0; k < count; ++k) {
+      witnesses.push_back(circuits::porep::PlaceholderWitness(shape, o.seed + k));
+    }
   }
-  auto proof = *filecoin::SealProofById(it->second);
-  circuits::porep::CircuitShape shape{proof.shape.nodes,      proof.shape.layers,
-                                      proof.shape.base_arity, proof.shape.sub_arity,
-                                      proof.shape.top_arity,  proof.shape.challenges_per_partition};
-  std::printf("synth-only: %s partition (%u challenges, %u layers), mode %s, placeholder witness\n",
-              o.sector_size.c_str(), shape.challenges, shape.layers, o.mode.c_str());
+  circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(sector);
+  std::printf("synth-only: %zu partition(s) of %u challenges, %u layers; mode %s; %zu at a time; "
+              "%s witness\n",
+              witnesses.size(), shape.challenges, shape.layers, o.mode.c_str(), o.threads,
+              o.c1.empty() ? "placeholder" : "C1");
   // One untimed counting pass: the shape, and the sizes to reserve so the timed runs do not
   // reallocate (at 32GiB a doubling of the 4 GiB a/b/c vectors would also inflate peak memory).
-  auto count_start = std::chrono::steady_clock::now();
+  auto t = Clock::now();
   r1cs::CountingConstraintSystem counter;
-  if (Status s =
-          circuits::porep::StackedCircuit(shape, circuits::porep::PlaceholderWitness(shape, o.seed))
-              .Synthesize(counter);
+  if (Status s = circuits::porep::StackedCircuit(shape, witnesses[0]).Synthesize(counter);
       !s.ok()) {
-    std::fprintf(stderr, "synth-only: %s\n", s.message().c_str());
-    return 1;
+    return Fail(name, "counting", s);
   }
   size_t constraints = counter.num_constraints() + counter.num_inputs();  // + input constraints
-  std::printf(
-      "  shape: %zu R1CS rows, %zu inputs, %zu aux (counted in %.1f s)\n", constraints,
-      counter.num_inputs(), counter.num_aux(),
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - count_start).count());
+  std::printf("  shape: %zu R1CS rows, %zu inputs, %zu aux per partition (counted in %.1f s)\n",
+              constraints, counter.num_inputs(), counter.num_aux(), Since(t));
   if (o.mode == "count") return 0;
   for (int i = 0; i < o.iterations; ++i) {
-    circuits::porep::StackedCircuit circuit(shape,
-                                            circuits::porep::PlaceholderWitness(shape, o.seed + i));
-    auto start = std::chrono::steady_clock::now();
-    Status s;
-    if (o.mode == "prove") {
-      r1cs::ProvingAssignment pa;
-      pa.Reserve(constraints, counter.num_aux());
-      s = pa.SynthesizeFrom(circuit);
-    } else {
-      r1cs::WitnessOnly w;
-      s = circuit.Synthesize(w);
-    }
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!s.ok()) {
-      std::fprintf(stderr, "synth-only: %s\n", s.message().c_str());
-      return 1;
-    }
-    std::printf("  iteration %d: %.2f s = %.2f M constraints/s, peak RSS %.2f GiB\n", i, seconds,
-                static_cast<double>(constraints) / seconds / 1e6, PeakRssGiB());
+    std::atomic<size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::string error;
+    auto worker = [&] {
+      for (size_t k; (k = next.fetch_add(1)) < witnesses.size();) {
+        Status s = SynthesizeOne(shape, witnesses[k], o.mode, constraints, counter.num_aux());
+        if (!s.ok() && !failed.exchange(true)) error = s.message();
+      }
+    };
+    t = Clock::now();
+    std::vector<std::thread> pool;
+    for (size_t w = 1; w < std::max<size_t>(o.threads, 1); ++w) pool.emplace_back(worker);
+    worker();
+    for (auto& th : pool) th.join();
+    double seconds = Since(t);
+    if (failed) return Fail(name, "synthesis", Status::InvalidArgument(error));
+    double total = static_cast<double>(constraints) * static_cast<double>(witnesses.size());
+    std::printf("  iteration %d: %.2f s = %.2f M constraints/s (%.2f s per partition), peak RSS "
+                "%.2f GiB\n",
+                i, seconds, total / seconds / 1e6, seconds / witnesses.size(), PeakRssGiB());
+    std::fflush(stdout);
   }
   return 0;
 }
@@ -94,20 +119,29 @@ int RunSynthOnly(const SynthOptions& o) {
 void RegisterSynthOnly(CLI::App& app) {
   static SynthOptions o;
   auto* cmd = app.add_subcommand(
-      "synth-only", "Synthesize PoRep partitions (placeholder witness) and report throughput");
-  cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
+      "synth-only", "Synthesize PoRep partitions and report throughput and peak memory");
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper); without it a placeholder witness")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--sector-size", o.sector_size,
+                  "Without --c1: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
       ->capture_default_str();
+  auto* partition =
+      cmd->add_option("--partition", o.partition, "Partition to synthesize")->capture_default_str();
+  cmd->add_flag("--all", o.all, "Synthesize every partition")->excludes(partition);
   cmd->add_option(
          "--mode", o.mode,
          "prove (a/b/c + aux, what the prover needs), witness (values only) or count (shape only)")
       ->check(CLI::IsMember({"prove", "witness", "count"}))
       ->capture_default_str();
-  cmd->add_option("-i,--iterations", o.iterations, "Number of partitions to synthesize")
+  cmd->add_flag("--witness-only", o.witness_only, "Same as --mode witness");
+  cmd->add_option("-i,--iterations", o.iterations, "Times to repeat the synthesis")
+      ->capture_default_str();
+  cmd->add_option("--threads", o.threads,
+                  "Partitions synthesized at once, one thread each (memory grows with it)")
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
   cmd->callback([] {
-    int rc = RunSynthOnly(o);
-    if (rc != 0) std::exit(rc);
+    if (int rc = RunSynthOnly(o); rc != 0) std::exit(rc);
   });
 }
 

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "commands/common.h"
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace cuzk::bench {
+
+double Since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+double PeakRssGiB() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);
+}
+
+Result<std::string> ReadFileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(StatusCode::kNotFound, "cannot open " + path);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+Status WriteFileBytes(const std::string& path, std::string_view data) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
+  out.close();
+  if (!out) return Status(StatusCode::kInternal, "cannot write " + path);
+  return Status::Ok();
+}
+
+int Fail(std::string_view command, std::string_view what, const Status& status) {
+  std::fprintf(stderr, "%.*s: %.*s: %s\n", static_cast<int>(command.size()), command.data(),
+               static_cast<int>(what.size()), what.data(), status.message().c_str());
+  return 1;
+}
+
+Result<filecoin::RegisteredSealProof> ResolveProof(const std::string& sector_size,
+                                                   const std::string& registered_proof) {
+  if (!registered_proof.empty()) {
+    bool numeric = registered_proof.find_first_not_of("0123456789") == std::string::npos;
+    auto proof = numeric ? filecoin::SealProofById(std::stoull(registered_proof))
+                         : filecoin::SealProofByName(registered_proof);
+    if (!proof.ok()) return proof.status();
+    std::string size_label = std::string(proof->name).substr(10);  // after "StackedDrg"
+    if (!sector_size.empty() && size_label.rfind(sector_size + "V", 0) != 0) {
+      return Status::InvalidArgument("registered proof " + std::string(proof->name) +
+                                     " is not for sector size " + sector_size);
+    }
+    return proof;
+  }
+  static const std::map<std::string, uint64_t> kV1_1 = {
+      {"2KiB", 5}, {"8MiB", 6}, {"512MiB", 7}, {"32GiB", 8}, {"64GiB", 9}};
+  auto it = kV1_1.find(sector_size);
+  if (it == kV1_1.end()) {
+    return Status::InvalidArgument("unknown sector size \"" + sector_size +
+                                   "\" (2KiB, 8MiB, 512MiB, 32GiB or 64GiB)");
+  }
+  return filecoin::SealProofById(it->second);
+}
+
+Result<filecoin::C1Output> LoadC1(const std::string& path) {
+  auto t = Clock::now();
+  auto bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  filecoin::C1Envelope envelope;
+  auto c1 = filecoin::ParseC1(*bytes, &envelope);
+  if (!c1.ok()) return Status::InvalidArgument(path + ": " + c1.status().message());
+  std::printf("C1: %s, %s, %zu partitions x %zu challenges, %.1f MB parsed and validated in %.3f s\n",
+              std::string(c1->registered_proof.name).c_str(),
+              envelope.wrapped ? "Curio wrapper" : "raw", c1->vanilla_proofs.size(),
+              c1->vanilla_proofs.empty() ? size_t{0} : c1->vanilla_proofs[0].size(),
+              static_cast<double>(bytes->size()) / 1e6, Since(t));
+  return c1;
+}
+
+}  // namespace cuzk::bench

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/porep_c2.h"
+
+#include <chrono>
+#include <filesystem>
+
+#include "circuits/porep/c1_inputs.h"
+#include "groth16/params_io.h"
+#include "r1cs/proving_assignment.h"
+
+namespace cuzk::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double Since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
+
+}  // namespace
+
+Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
+                              const C2Options& options) {
+  groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(pk.vk);
+  circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(c1.registered_proof.shape);
+  C2Result result;
+  for (uint32_t k = 0; k < c1.vanilla_proofs.size(); ++k) {
+    PartitionReport report;
+    report.partition = k;
+    // Public inputs first: a C1 whose challenges or parents do not match its seed and graph
+    // fails here, before any proving work.
+    auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
+    if (!inputs.ok()) return inputs.status();
+    auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
+    if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
+    auto t = Clock::now();
+    r1cs::ProvingAssignment assignment;
+    Status s = assignment.SynthesizeFrom(circuits::porep::StackedCircuit(shape, *witness));
+    if (!s.ok()) return Status::InvalidArgument(Partition(k) + "synthesis: " + s.message());
+    report.synthesis_s = Since(t);
+    auto proof = groth16::CreateRandomProof(
+        pk, assignment, {.threads = options.threads, .timings = &report.prover});
+    if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
+    t = Clock::now();
+    s = groth16::VerifyProof(pvk, *proof, *inputs);
+    report.verify_s = Since(t);
+    if (!s.ok()) {
+      return Status(StatusCode::kInternal,
+                    Partition(k) + "the new proof does not verify (not returned): " + s.message() +
+                        " — the C1 is inconsistent or the parameters are not this circuit's");
+    }
+    auto bytes = groth16::SerializeProof(*proof);
+    result.proof.insert(result.proof.end(), bytes.begin(), bytes.end());
+    result.partitions.push_back(report);
+    if (options.on_partition) options.on_partition(report);
+  }
+  return result;
+}
+
+Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
+                     std::span<const uint8_t> proof) {
+  size_t partitions = c1.vanilla_proofs.size();
+  if (proof.size() != partitions * groth16::kProofBytes) {
+    return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
+                                   std::to_string(partitions) + " partitions need " +
+                                   std::to_string(partitions * groth16::kProofBytes));
+  }
+  for (uint32_t k = 0; k < partitions; ++k) {
+    auto parsed = groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
+    if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
+    auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
+    if (!inputs.ok()) return inputs.status();
+    Status s = groth16::VerifyProof(pvk, *parsed, *inputs);
+    if (!s.ok()) return Status::InvalidArgument(Partition(k) + s.message());
+  }
+  return Status::Ok();
+}
+
+Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector) {
+  circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(sector);
+  circuits::porep::StackedCircuit circuit(shape, circuits::porep::PlaceholderWitness(shape, 1));
+  return r1cs::ShapeRecorder::Record(circuit);
+}
+
+std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,
+                            const std::string& extension) {
+  return (std::filesystem::path(dir) / filecoin::ParamsFileName(sector, extension)).string();
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// A whole PoRep C2 on one machine, partition after partition: C1 → witness → synthesis →
+// Groth16 proof → verification against the public inputs derived from C1 (a proof that fails is
+// never returned). The daemon's pipeline will overlap these steps; the steps are these.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "filecoin/c1.h"
+#include "groth16/keys.h"
+#include "groth16/prover.h"
+#include "groth16/verifier.h"
+#include "r1cs/shape.h"
+
+namespace cuzk::engine {
+
+// What happened to one partition, for progress output and benchmarks.
+struct PartitionReport {
+  uint32_t partition = 0;
+  double synthesis_s = 0;
+  groth16::ProverTimings prover;
+  double verify_s = 0;
+};
+
+// Options of a local C2.
+struct C2Options {
+  size_t threads = 0;                                      // 0: every hardware thread
+  std::function<void(const PartitionReport&)> on_partition;  // called after each partition
+};
+
+// The proof of a sector: one 192-byte Groth16 proof per partition, concatenated in partition
+// order (Filecoin's seal proof bytes), and what each partition cost.
+struct C2Result {
+  std::vector<uint8_t> proof;
+  std::vector<PartitionReport> partitions;
+};
+
+// Proves every partition of `c1` with `pk` and verifies each proof before returning it.
+Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
+                              const C2Options& options = {});
+
+// Verifies the concatenated partition proofs `proof` against the public inputs of `c1`. The
+// error names the first partition that fails.
+Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
+                     std::span<const uint8_t> proof);
+
+// Records the R1CS of one partition of `sector` (input constraints appended), as parameter
+// generation needs it; synthesis does not depend on the witness values.
+Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector);
+
+// Returns the path of `sector`'s parameter file in `dir` under its official name; `extension` is
+// "params" or "vk".
+std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,
+                            const std::string& extension);
+
+}  // namespace cuzk::engine
