@@ -28,18 +28,19 @@ test: build build-portable check-generated
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS) -LE slow
 
-# The most complete end-to-end path the project has today: the arithmetic tour, then a Groth16
-# proof of an example circuit through the iden3 interchange (test parameters generated on first
-# use), then the field and curve micro-benchmarks.
+# The most complete end-to-end path the project has today: the arithmetic tour, then a whole
+# PoRep C2 of a freshly sealed 2KiB sector: seal, write the C1 in Curio's wrapper, generate TEST
+# parameters under the official file name (about 2 minutes on 2 cores, once; kept in build/demo),
+# prove every partition, verify.
 DEMO := build/demo
+BENCH_CLI := $(BUILD)/apps/cuzk-bench/cuzk-bench
 demo: build
-	@$(BUILD)/apps/cuzk-bench/cuzk-bench tour
+	@$(BENCH_CLI) tour
 	@mkdir -p $(DEMO)
-	@$(BUILD)/apps/cuzk-bench/cuzk-bench export-example --rounds 20000 --out $(DEMO)/example
-	@$(BUILD)/apps/cuzk-bench/cuzk-bench prove-r1cs --r1cs $(DEMO)/example.r1cs \
-	  --wtns $(DEMO)/example.wtns --params $(DEMO)/example.params --out $(DEMO)
-	@$(BUILD)/bench/ff_bench --benchmark_min_time=0.1
-	@$(BUILD)/bench/ec_bench --benchmark_min_time=0.1
+	@$(BENCH_CLI) gen-vanilla porep --sector-size 2KiB --wrap --out $(DEMO)/c1-2KiB.json
+	@$(BENCH_CLI) gen-params --sector-size 2KiB --out $(DEMO)/params
+	@$(BENCH_CLI) prove --c1 $(DEMO)/c1-2KiB.json --params $(DEMO)/params --out $(DEMO)/proof-2KiB.bin
+	@$(BENCH_CLI) verify --c1 $(DEMO)/c1-2KiB.json --proof $(DEMO)/proof-2KiB.bin --params $(DEMO)/params
 
 bench: build
 	@$(BUILD)/bench/ff_bench

@@ -1,49 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// C1 JSON through simdjson's DOM API (one pass, about 1 GB/s), validated against the registered
-// proof's shape. Errors carry the JSON path, built only when something is wrong.
+// C1 JSON through simdjson's DOM API (one pass, about 1 GB/s), then ValidateC1 (c1_validate.cc).
+// Errors carry the JSON path, built only when something is wrong.
 #include "filecoin/c1.h"
 
 #include <openssl/evp.h>
 #include <simdjson.h>
 
-#include <fstream>
-#include <sstream>
-
-#include "ff/fr.h"
+#include "filecoin/json_path.h"
 
 namespace cuzk::filecoin {
 namespace {
 
+using internal::JsonPath;
 using simdjson::dom::element;
-
-// A JSON path as a chain of stack frames: a key or an index per level, rendered on error only.
-// Each frame points at its parent, so a named JsonPath must be built from a named parent.
-struct JsonPath {
-  const JsonPath* parent = nullptr;
-  std::string_view key;  // empty: an array index
-  size_t index = 0;
-
-  JsonPath Key(std::string_view k) const { return JsonPath{this, k, 0}; }
-  JsonPath Index(size_t i) const { return JsonPath{this, {}, i}; }
-
-  std::string ToString() const {
-    std::string prefix = parent ? parent->ToString() : std::string();
-    if (!parent) return std::string(key);
-    if (key.empty()) return prefix + "[" + std::to_string(index) + "]";
-    return prefix.empty() ? std::string(key) : prefix + "." + std::string(key);
-  }
-  Status Error(const std::string& what) const {
-    std::string where = ToString();
-    return Status::InvalidArgument("C1 " + (where.empty() ? std::string("top level") : where) +
-                                   ": " + what);
-  }
-};
-
-#define C1_RETURN_IF_ERROR(expr)   \
-  do {                             \
-    Status status_ = (expr);       \
-    if (!status_.ok()) return status_; \
-  } while (0)
 
 Status Field(element object, const JsonPath& path, std::string_view key, element* out) {
   simdjson::dom::object obj;
@@ -222,12 +191,6 @@ Status ReadVanillaProof(element e, const JsonPath& path, VanillaProof* out) {
   return ReadLabelingProof(v, path.Key("encoding_proof"), &out->encoding_proof);
 }
 
-// The vanilla_proofs enum variant: the V1 name of the size for every version (spec 2.1).
-std::string VanillaVariantName(const RegisteredSealProof& rp) {
-  std::string_view name = rp.name;
-  return std::string(name.substr(0, name.find("V1") + 2));
-}
-
 Status ParseRawC1(element root, C1Output* out) {
   JsonPath top;
   element v;
@@ -245,7 +208,7 @@ Status ParseRawC1(element root, C1Output* out) {
     return vp.Error("expected an object with exactly one sector-size key");
   }
   auto [variant, partitions] = *variants.begin();
-  std::string expected = VanillaVariantName(*rp);
+  std::string expected = VanillaProofsKey(*rp);
   if (variant != expected) {
     return vp.Error("key \"" + std::string(variant) + "\" does not match registered_proof " +
                     std::string(rp->name) + " (expected \"" + expected + "\")");
@@ -297,279 +260,8 @@ Result<std::string> DecodeBase64(std::string_view text) {
   return out;
 }
 
-std::string EncodeBase64(std::string_view bytes) {
-  std::string out((bytes.size() + 2) / 3 * 4 + 1, '\0');
-  int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(bytes.data()),
-                          static_cast<int>(bytes.size()));
-  out.resize(static_cast<size_t>(n));
-  return out;
-}
-
-bool IsCanonicalFr(const Bytes32& bytes) { return ff::Fr::FromBytesLE(bytes).ok(); }
-
-bool IsZero(const Bytes32& bytes) {
-  for (uint8_t b : bytes) {
-    if (b) return false;
-  }
-  return true;
-}
-
-// Checks a Merkle proof's kind, level count, arities and values against the expected arities.
-Status ValidateMerkleProof(const MerkleProof& proof, const std::vector<uint32_t>& arities,
-                           MerkleProof::Kind kind, const JsonPath& path) {
-  static constexpr const char* kKindNames[] = {"Single", "Sub", "Top"};
-  if (proof.kind != kind) {
-    return path.Error(std::string("is a ") + kKindNames[static_cast<int>(proof.kind)] +
-                      " proof, the tree shape needs " + kKindNames[static_cast<int>(kind)]);
-  }
-  std::vector<const PathElement*> levels = proof.Levels();
-  if (levels.size() != arities.size()) {
-    return path.Error("has " + std::to_string(levels.size()) + " levels, expected " +
-                      std::to_string(arities.size()));
-  }
-  if (!IsCanonicalFr(proof.root) || !IsCanonicalFr(proof.leaf)) {
-    return path.Error("root or leaf is not a canonical field element");
-  }
-  for (size_t j = 0; j < levels.size(); ++j) {
-    const PathElement& level = *levels[j];
-    if (level.hashes.size() + 1 != arities[j] || level.index >= arities[j]) {
-      return path.Error("level " + std::to_string(j) + " has " +
-                        std::to_string(level.hashes.size()) + " siblings and index " +
-                        std::to_string(level.index) + ", expected arity " +
-                        std::to_string(arities[j]));
-    }
-    for (const Bytes32& h : level.hashes) {
-      if (!IsCanonicalFr(h)) {
-        return path.Error("level " + std::to_string(j) + " holds a value >= the field modulus");
-      }
-    }
-  }
-  return Status::Ok();
-}
-
-Status ValidateColumn(const ColumnProof& column, const SectorShape& shape,
-                      const std::vector<uint32_t>& tree_arities, MerkleProof::Kind tree_kind,
-                      const JsonPath& path) {
-  if (column.rows.size() != shape.layers) {
-    return path.Key("column").Key("rows").Error("has " + std::to_string(column.rows.size()) +
-                                                 " rows, expected " +
-                                                 std::to_string(shape.layers) + " layers");
-  }
-  for (const Bytes32& row : column.rows) {
-    if (!IsCanonicalFr(row)) return path.Key("column").Error("a row is >= the field modulus");
-  }
-  JsonPath ip = path.Key("inclusion_proof");
-  C1_RETURN_IF_ERROR(ValidateMerkleProof(column.inclusion_proof, tree_arities, tree_kind, ip));
-  if (column.inclusion_proof.NodeIndex() != column.index) {
-    return ip.Error("proves node " + std::to_string(column.inclusion_proof.NodeIndex()) +
-                    ", the column is node " + std::to_string(column.index));
-  }
-  return Status::Ok();
-}
-
-Status ValidateLabeling(const LabelingProof& proof, uint32_t layer, uint64_t challenge,
-                        const JsonPath& path) {
-  if (proof.parents.size() != 37) {
-    return path.Key("parents").Error("has " + std::to_string(proof.parents.size()) +
-                                     " parents, expected 37");
-  }
-  if (proof.layer_index != layer || proof.node != challenge) {
-    return path.Error("is for layer " + std::to_string(proof.layer_index) + " node " +
-                      std::to_string(proof.node) + ", expected layer " + std::to_string(layer) +
-                      " node " + std::to_string(challenge));
-  }
-  return Status::Ok();
-}
-
-Status ValidateVanillaProof(const VanillaProof& p, const SectorShape& shape,
-                            const std::vector<uint32_t>& tree_arities, MerkleProof::Kind tree_kind,
-                            const JsonPath& path) {
-  if (p.labeling_proofs.size() != shape.layers) {
-    return path.Key("labeling_proofs")
-        .Error("has " + std::to_string(p.labeling_proofs.size()) + " entries, expected " +
-               std::to_string(shape.layers) + " layers");
-  }
-  uint64_t challenge = p.labeling_proofs[0].node;
-  if (challenge == 0 || challenge >= shape.nodes) {
-    return path.Key("labeling_proofs").Index(0).Key("node").Error(
-        "challenge " + std::to_string(challenge) + " is outside 1.." +
-        std::to_string(shape.nodes - 1));
-  }
-  for (uint32_t l = 0; l < shape.layers; ++l) {
-    C1_RETURN_IF_ERROR(
-        ValidateLabeling(p.labeling_proofs[l], l + 1, challenge, path.Key("labeling_proofs").Index(l)));
-  }
-  C1_RETURN_IF_ERROR(
-      ValidateLabeling(p.encoding_proof, shape.layers, challenge, path.Key("encoding_proof")));
-
-  uint32_t d_levels = 0;
-  while ((uint64_t{1} << d_levels) < shape.nodes) ++d_levels;
-  JsonPath dp = path.Key("comm_d_proofs");
-  C1_RETURN_IF_ERROR(ValidateMerkleProof(p.comm_d_proofs, std::vector<uint32_t>(d_levels, 2),
-                                         MerkleProof::Kind::kSingle, dp));
-  if (p.comm_d_proofs.NodeIndex() != challenge) {
-    return dp.Error("proves node " + std::to_string(p.comm_d_proofs.NodeIndex()) +
-                    ", the challenge is " + std::to_string(challenge));
-  }
-  JsonPath rp = path.Key("comm_r_last_proof");
-  C1_RETURN_IF_ERROR(ValidateMerkleProof(p.comm_r_last_proof, tree_arities, tree_kind, rp));
-  if (p.comm_r_last_proof.NodeIndex() != challenge) {
-    return rp.Error("proves node " + std::to_string(p.comm_r_last_proof.NodeIndex()) +
-                    ", the challenge is " + std::to_string(challenge));
-  }
-  JsonPath cp = path.Key("replica_column_proofs");
-  if (p.c_x.index != challenge) {
-    return cp.Key("c_x").Error("opens node " + std::to_string(p.c_x.index) +
-                               ", the challenge is " + std::to_string(challenge));
-  }
-  C1_RETURN_IF_ERROR(ValidateColumn(p.c_x, shape, tree_arities, tree_kind, cp.Key("c_x")));
-  for (size_t i = 0; i < p.drg_parents.size(); ++i) {
-    C1_RETURN_IF_ERROR(ValidateColumn(p.drg_parents[i], shape, tree_arities, tree_kind,
-                                      cp.Key("drg_parents").Index(i)));
-  }
-  for (size_t i = 0; i < p.exp_parents.size(); ++i) {
-    C1_RETURN_IF_ERROR(ValidateColumn(p.exp_parents[i], shape, tree_arities, tree_kind,
-                                      cp.Key("exp_parents").Index(i)));
-  }
-  return Status::Ok();
-}
-
-// Tree R/C arities leaf side first (base levels, sub, top), as the circuit expects them.
-std::vector<uint32_t> TreeArities(const SectorShape& shape) {
-  uint64_t below = (shape.sub_arity ? shape.sub_arity : 1) * (shape.top_arity ? shape.top_arity : 1);
-  std::vector<uint32_t> arities;
-  for (uint64_t n = shape.nodes / below; n > 1; n /= shape.base_arity) {
-    arities.push_back(shape.base_arity);
-  }
-  if (shape.sub_arity) arities.push_back(shape.sub_arity);
-  if (shape.top_arity) arities.push_back(shape.top_arity);
-  return arities;
-}
-
-void AppendBytes(std::string& out, const Bytes32& bytes) {
-  out.push_back('[');
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    if (i) out.push_back(',');
-    uint8_t b = bytes[i];
-    if (b >= 100) out.push_back(static_cast<char>('0' + b / 100));
-    if (b >= 10) out.push_back(static_cast<char>('0' + b / 10 % 10));
-    out.push_back(static_cast<char>('0' + b % 10));
-  }
-  out.push_back(']');
-}
-
-void AppendBytesVector(std::string& out, const std::vector<Bytes32>& values) {
-  out.push_back('[');
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out.push_back(',');
-    AppendBytes(out, values[i]);
-  }
-  out.push_back(']');
-}
-
-void AppendInclusionPath(std::string& out, const std::vector<PathElement>& levels) {
-  out += "{\"path\":[";
-  for (size_t i = 0; i < levels.size(); ++i) {
-    if (i) out.push_back(',');
-    out += "{\"hashes\":";
-    AppendBytesVector(out, levels[i].hashes);
-    out += ",\"index\":" + std::to_string(levels[i].index) + "}";
-  }
-  out += "]}";
-}
-
-void AppendMerkleProof(std::string& out, const MerkleProof& p) {
-  out += "{\"data\":{";
-  if (p.kind == MerkleProof::Kind::kSingle) {
-    out += "\"Single\":{\"root\":";
-    AppendBytes(out, p.root);
-    out += ",\"leaf\":";
-    AppendBytes(out, p.leaf);
-    out += ",\"path\":";
-    AppendInclusionPath(out, p.base);
-  } else {
-    out += p.kind == MerkleProof::Kind::kSub ? "\"Sub\":{" : "\"Top\":{";
-    out += "\"base_proof\":";
-    AppendInclusionPath(out, p.base);
-    out += ",\"sub_proof\":";
-    AppendInclusionPath(out, p.sub);
-    if (p.kind == MerkleProof::Kind::kTop) {
-      out += ",\"top_proof\":";
-      AppendInclusionPath(out, p.top);
-    }
-    out += ",\"root\":";
-    AppendBytes(out, p.root);
-    out += ",\"leaf\":";
-    AppendBytes(out, p.leaf);
-  }
-  out += "}}}";
-}
-
-void AppendColumnProof(std::string& out, const ColumnProof& c) {
-  out += "{\"column\":{\"index\":" + std::to_string(c.index) + ",\"rows\":";
-  AppendBytesVector(out, c.rows);
-  out += ",\"_h\":null},\"inclusion_proof\":";
-  AppendMerkleProof(out, c.inclusion_proof);
-  out += "}";
-}
-
-void AppendLabelingProof(std::string& out, const LabelingProof& l) {
-  out += "{\"parents\":";
-  AppendBytesVector(out, l.parents);
-  out += ",\"layer_index\":" + std::to_string(l.layer_index) +
-         ",\"node\":" + std::to_string(l.node) + "}";
-}
-
-void AppendVanillaProof(std::string& out, const VanillaProof& p) {
-  out += "{\"comm_d_proofs\":";
-  AppendMerkleProof(out, p.comm_d_proofs);
-  out += ",\"comm_r_last_proof\":";
-  AppendMerkleProof(out, p.comm_r_last_proof);
-  out += ",\"replica_column_proofs\":{\"c_x\":";
-  AppendColumnProof(out, p.c_x);
-  out += ",\"drg_parents\":[";
-  for (size_t i = 0; i < p.drg_parents.size(); ++i) {
-    if (i) out.push_back(',');
-    AppendColumnProof(out, p.drg_parents[i]);
-  }
-  out += "],\"exp_parents\":[";
-  for (size_t i = 0; i < p.exp_parents.size(); ++i) {
-    if (i) out.push_back(',');
-    AppendColumnProof(out, p.exp_parents[i]);
-  }
-  out += "]},\"labeling_proofs\":[";
-  for (size_t i = 0; i < p.labeling_proofs.size(); ++i) {
-    if (i) out.push_back(',');
-    AppendLabelingProof(out, p.labeling_proofs[i]);
-  }
-  out += "],\"encoding_proof\":";
-  AppendLabelingProof(out, p.encoding_proof);
-  out += "}";
-}
-
-}  // namespace
-
-std::vector<const PathElement*> MerkleProof::Levels() const {
-  std::vector<const PathElement*> levels;
-  for (const auto* part : {&base, &sub, &top}) {
-    for (const PathElement& e : *part) levels.push_back(&e);
-  }
-  return levels;
-}
-
-uint64_t MerkleProof::NodeIndex() const {
-  uint64_t index = 0, weight = 1;
-  for (const PathElement* level : Levels()) {
-    index += level->index * weight;
-    weight *= level->hashes.size() + 1;
-  }
-  return index;
-}
-
-Result<C1Output> ParseC1(std::string_view json, C1Envelope* envelope) {
+Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope* envelope) {
   simdjson::dom::parser parser;
-  simdjson::padded_string padded(json);
   element root;
   if (auto error = parser.parse(padded).get(root)) {
     return Status::InvalidArgument(std::string("C1 is not valid JSON: ") +
@@ -617,97 +309,49 @@ Result<C1Output> ParseC1(std::string_view json, C1Envelope* envelope) {
   return c1;
 }
 
+}  // namespace
+
+std::string VanillaProofsKey(const RegisteredSealProof& proof) {
+  std::string_view name = proof.name;
+  return std::string(name.substr(0, name.find("V1") + 2));
+}
+
+MerkleProof::Kind TreeKind(const SectorShape& shape) {
+  return shape.top_arity   ? MerkleProof::Kind::kTop
+         : shape.sub_arity ? MerkleProof::Kind::kSub
+                           : MerkleProof::Kind::kSingle;
+}
+
+std::vector<const PathElement*> MerkleProof::Levels() const {
+  std::vector<const PathElement*> levels;
+  for (const auto* part : {&base, &sub, &top}) {
+    for (const PathElement& e : *part) levels.push_back(&e);
+  }
+  return levels;
+}
+
+uint64_t MerkleProof::NodeIndex() const {
+  uint64_t index = 0, weight = 1;
+  for (const PathElement* level : Levels()) {
+    index += level->index * weight;
+    weight *= level->hashes.size() + 1;
+  }
+  return index;
+}
+
+Result<C1Output> ParseC1(std::string_view json, C1Envelope* envelope) {
+  return ParsePaddedC1(simdjson::padded_string(json), envelope);
+}
+
+
 Result<C1Output> ReadC1File(const std::string& path, C1Envelope* envelope) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kNotFound, "cannot open C1 file " + path);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  auto c1 = ParseC1(buffer.str(), envelope);
+  simdjson::padded_string json;
+  if (simdjson::padded_string::load(path).get(json)) {
+    return Status(StatusCode::kNotFound, "cannot read C1 file " + path);
+  }
+  auto c1 = ParsePaddedC1(json, envelope);
   if (!c1.ok()) return Status::InvalidArgument(path + ": " + c1.status().message());
   return c1;
-}
-
-Status ValidateC1(const C1Output& c1) {
-  const RegisteredSealProof& rp = c1.registered_proof;
-  const SectorShape& shape = rp.shape;
-  JsonPath top;
-  struct Named {
-    const char* key;
-    const Bytes32* value;
-  } commitments[] = {{"comm_r", &c1.comm_r}, {"comm_d", &c1.comm_d}, {"seed", &c1.seed}};
-  for (const Named& f : commitments) {
-    if (IsZero(*f.value)) return top.Key(f.key).Error("is all zero");
-  }
-  for (const Named& f : {Named{"comm_r", &c1.comm_r}, Named{"comm_d", &c1.comm_d},
-                         Named{"replica_id", &c1.replica_id}}) {
-    if (!IsCanonicalFr(*f.value)) return top.Key(f.key).Error("is not a canonical field element");
-  }
-  std::string variant = VanillaVariantName(rp);
-  JsonPath vp = top.Key("vanilla_proofs");
-  JsonPath pp = vp.Key(variant);
-  if (c1.vanilla_proofs.size() != rp.partitions) {
-    return pp.Error("has " + std::to_string(c1.vanilla_proofs.size()) + " partitions, " +
-                    std::string(rp.name) + " has " + std::to_string(rp.partitions));
-  }
-  std::vector<uint32_t> arities = TreeArities(shape);
-  MerkleProof::Kind kind = shape.top_arity   ? MerkleProof::Kind::kTop
-                           : shape.sub_arity ? MerkleProof::Kind::kSub
-                                             : MerkleProof::Kind::kSingle;
-  for (size_t k = 0; k < c1.vanilla_proofs.size(); ++k) {
-    const auto& part = c1.vanilla_proofs[k];
-    JsonPath kp = pp.Index(k);
-    if (part.size() != shape.challenges_per_partition) {
-      return kp.Error("has " + std::to_string(part.size()) + " challenge proofs, expected " +
-                      std::to_string(shape.challenges_per_partition));
-    }
-    for (size_t i = 0; i < part.size(); ++i) {
-      C1_RETURN_IF_ERROR(ValidateVanillaProof(part[i], shape, arities, kind, kp.Index(i)));
-      if (part[i].comm_r_last_proof.root != part[0].comm_r_last_proof.root) {
-        return kp.Index(i).Key("comm_r_last_proof").Error("root differs from challenge 0's");
-      }
-      if (part[i].c_x.inclusion_proof.root != part[0].c_x.inclusion_proof.root) {
-        return kp.Index(i).Key("replica_column_proofs").Key("c_x").Error(
-            "tree C root differs from challenge 0's");
-      }
-      if (part[i].comm_d_proofs.root != c1.comm_d) {
-        return kp.Index(i).Key("comm_d_proofs").Error("root differs from comm_d");
-      }
-    }
-  }
-  return Status::Ok();
-}
-
-std::string WriteC1Json(const C1Output& c1) {
-  std::string out;
-  out.reserve(1 << 20);
-  out += "{\"registered_proof\":\"" + std::string(c1.registered_proof.name) +
-         "\",\"vanilla_proofs\":{\"" + VanillaVariantName(c1.registered_proof) + "\":[";
-  for (size_t k = 0; k < c1.vanilla_proofs.size(); ++k) {
-    if (k) out.push_back(',');
-    out.push_back('[');
-    for (size_t i = 0; i < c1.vanilla_proofs[k].size(); ++i) {
-      if (i) out.push_back(',');
-      AppendVanillaProof(out, c1.vanilla_proofs[k][i]);
-    }
-    out.push_back(']');
-  }
-  out += "]},\"comm_r\":";
-  AppendBytes(out, c1.comm_r);
-  out += ",\"comm_d\":";
-  AppendBytes(out, c1.comm_d);
-  out += ",\"replica_id\":";
-  AppendBytes(out, c1.replica_id);
-  out += ",\"seed\":";
-  AppendBytes(out, c1.seed);
-  out += ",\"ticket\":";
-  AppendBytes(out, c1.ticket);
-  out += "}";
-  return out;
-}
-
-std::string WrapC1ForCurio(std::string_view c1_json, int64_t sector_num, uint64_t sector_size) {
-  return "{\"SectorNum\":" + std::to_string(sector_num) + ",\"Phase1Out\":\"" +
-         EncodeBase64(c1_json) + "\",\"SectorSize\":" + std::to_string(sector_size) + "}";
 }
 
 }  // namespace cuzk::filecoin

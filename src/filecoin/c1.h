@@ -83,6 +83,13 @@ struct C1Envelope {
   uint64_t sector_size = 0;
 };
 
+// Returns the key of C1's vanilla_proofs enum: the V1 name of the sector size for every version
+// (spec 2.1), e.g. "StackedDrg32GiBV1" for StackedDrg32GiBV1_1.
+std::string VanillaProofsKey(const RegisteredSealProof& proof);
+
+// Returns the form of tree R/C proofs for a sector shape: Single, Sub or Top.
+MerkleProof::Kind TreeKind(const SectorShape& shape);
+
 // Parses and validates a C1 in either form: raw SealCommitPhase1Output JSON, or Curio's
 // {"SectorNum","Phase1Out"(base64),"SectorSize"} wrapper. Errors name the JSON path at fault,
 // e.g. "vanilla_proofs.StackedDrg2KiBV1[0][3].comm_r_last_proof: ...". `envelope` (optional)

@@ -51,6 +51,17 @@ const std::array<std::string, 20>& Names() {
 
 }  // namespace
 
+std::vector<uint32_t> TreeArities(const SectorShape& shape) {
+  uint64_t below = (shape.sub_arity ? shape.sub_arity : 1) * (shape.top_arity ? shape.top_arity : 1);
+  std::vector<uint32_t> arities;
+  for (uint64_t n = shape.nodes / below; n > 1; n /= shape.base_arity) {
+    arities.push_back(shape.base_arity);
+  }
+  if (shape.sub_arity) arities.push_back(shape.sub_arity);
+  if (shape.top_arity) arities.push_back(shape.top_arity);
+  return arities;
+}
+
 Result<RegisteredSealProof> SealProofById(uint64_t id) {
   if (id >= 20) {
     return Status::InvalidArgument("unknown registered seal proof " + std::to_string(id) +

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 
@@ -40,6 +41,10 @@ struct RegisteredSealProof {
   uint32_t partitions;
   uint32_t minimum_challenges;
 };
+
+// Returns the arities of a tree R/C path, leaf side first: log8 of the base tree's leaves levels
+// of arity 8, then the sub level and the top level where the shape has them.
+std::vector<uint32_t> TreeArities(const SectorShape& shape);
 
 // Returns the registered proof with Lotus/proofs-api id `id` (0..19).
 Result<RegisteredSealProof> SealProofById(uint64_t id);

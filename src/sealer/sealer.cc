@@ -14,24 +14,6 @@ namespace {
 
 using filecoin::MerkleProof;
 
-// Tree R/C arities leaf side first: base levels of arity 8, then the sub and top levels.
-std::vector<uint32_t> TreeArities(const filecoin::SectorShape& shape) {
-  uint64_t below = (shape.sub_arity ? shape.sub_arity : 1) * (shape.top_arity ? shape.top_arity : 1);
-  std::vector<uint32_t> arities;
-  for (uint64_t n = shape.nodes / below; n > 1; n /= shape.base_arity) {
-    arities.push_back(shape.base_arity);
-  }
-  if (shape.sub_arity) arities.push_back(shape.sub_arity);
-  if (shape.top_arity) arities.push_back(shape.top_arity);
-  return arities;
-}
-
-MerkleProof::Kind TreeKind(const filecoin::SectorShape& shape) {
-  return shape.top_arity   ? MerkleProof::Kind::kTop
-         : shape.sub_arity ? MerkleProof::Kind::kSub
-                           : MerkleProof::Kind::kSingle;
-}
-
 class StageTimer {
  public:
   explicit StageTimer(const ProgressFn& progress) : progress_(progress) {}
@@ -133,7 +115,7 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
   Status s = hash::PoseidonHashMany(shape.layers, columns, column_hashes, threads);
   if (!s.ok()) return s;
   columns = {};
-  auto tree_c = PoseidonTree::Build(std::move(column_hashes), TreeArities(shape), threads);
+  auto tree_c = PoseidonTree::Build(std::move(column_hashes), filecoin::TreeArities(shape), threads);
   if (!tree_c.ok()) return tree_c.status();
   sector.tree_c = std::move(tree_c).value();
   timer.Done("tree C (comm_c)");
@@ -144,7 +126,7 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
   for (uint64_t node = 0; node < shape.nodes; ++node) {
     replica[node] = *Fr::FromBytesLE(key[node]) + data_fr[node];
   }
-  auto tree_r = PoseidonTree::Build(std::move(replica), TreeArities(shape), threads);
+  auto tree_r = PoseidonTree::Build(std::move(replica), filecoin::TreeArities(shape), threads);
   if (!tree_r.ok()) return tree_r.status();
   sector.tree_r_last = std::move(tree_r).value();
   Fr pair[] = {sector.tree_c.Root(), sector.tree_r_last.Root()};
@@ -165,7 +147,7 @@ Result<filecoin::C1Output> Commit1(const SealedSector& sector, const Bytes32& se
   c1.replica_id = FrBytes(sector.replica_id);
   c1.seed = seed;
   c1.ticket = sector.identity.ticket;
-  MerkleProof::Kind kind = TreeKind(shape);
+  MerkleProof::Kind kind = filecoin::TreeKind(shape);
   filecoin::StackedGraph graph(shape.nodes, filecoin::PoRepId(proof.id), proof.api_version);
   auto column = [&](uint64_t node) {
     filecoin::ColumnProof c;

@@ -53,16 +53,8 @@ Result<filecoin::C1Output> SyntheticC1(uint64_t proof_id, uint64_t seed) {
   for (Bytes32* v : {&c1.comm_r, &c1.comm_d, &c1.replica_id, &c1.seed, &c1.ticket}) {
     *v = RandomNode(rng);
   }
-  std::vector<uint32_t> tree_arities;
-  uint64_t below = (shape.sub_arity ? shape.sub_arity : 1) * (shape.top_arity ? shape.top_arity : 1);
-  for (uint64_t n = shape.nodes / below; n > 1; n /= shape.base_arity) {
-    tree_arities.push_back(shape.base_arity);
-  }
-  if (shape.sub_arity) tree_arities.push_back(shape.sub_arity);
-  if (shape.top_arity) tree_arities.push_back(shape.top_arity);
-  MerkleProof::Kind kind = shape.top_arity   ? MerkleProof::Kind::kTop
-                           : shape.sub_arity ? MerkleProof::Kind::kSub
-                                             : MerkleProof::Kind::kSingle;
+  std::vector<uint32_t> tree_arities = filecoin::TreeArities(shape);
+  MerkleProof::Kind kind = filecoin::TreeKind(shape);
   std::vector<uint32_t> binary;
   for (uint64_t n = shape.nodes; n > 1; n /= 2) binary.push_back(2);
 
