@@ -19,22 +19,33 @@ Result<Fr> ToFr(const Bytes32& bytes, const std::string& what) {
   return *fr;
 }
 
-// A C1 Merkle proof as the gadget's levels; C1 was validated, so values are canonical.
-std::vector<gadgets::MerkleLevel> Levels(const MerkleProof& proof) {
+// A C1 Merkle proof as the gadget's levels. ParseC1 has validated the values, but a C1Output
+// built in memory may not have been, so a non-canonical value is an error here too.
+Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof, const std::string& what) {
   std::vector<gadgets::MerkleLevel> levels;
   for (const filecoin::PathElement* e : proof.Levels()) {
     gadgets::MerkleLevel level;
     level.position = e->index;
-    for (const Bytes32& h : e->hashes) level.siblings.push_back(*Fr::FromBytesLE(h));
+    for (const Bytes32& h : e->hashes) {
+      auto fr = ToFr(h, what + " path value");
+      if (!fr.ok()) return fr.status();
+      level.siblings.push_back(*fr);
+    }
     levels.push_back(std::move(level));
   }
   return levels;
 }
 
-ColumnWitness Column(const filecoin::ColumnProof& proof) {
+Result<ColumnWitness> Column(const filecoin::ColumnProof& proof, const std::string& what) {
   ColumnWitness c;
-  for (const Bytes32& row : proof.rows) c.rows.push_back(*Fr::FromBytesLE(row));
-  c.path = Levels(proof.inclusion_proof);
+  for (const Bytes32& row : proof.rows) {
+    auto fr = ToFr(row, what + " row");
+    if (!fr.ok()) return fr.status();
+    c.rows.push_back(*fr);
+  }
+  auto path = Levels(proof.inclusion_proof, what);
+  if (!path.ok()) return path.status();
+  c.path = std::move(path).value();
   return c;
 }
 
@@ -76,17 +87,37 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
   }
   if (proofs.empty()) return Status::InvalidArgument("partition has no challenge proofs");
   // spec 2.4: comm_r_last and comm_c are the roots of challenge 0's tree R and tree C proofs.
-  w.comm_r_last = *Fr::FromBytesLE(proofs[0].comm_r_last_proof.root);
-  w.comm_c = *Fr::FromBytesLE(proofs[0].c_x.inclusion_proof.root);
-  for (const filecoin::VanillaProof& p : proofs) {
+  auto comm_r_last = ToFr(proofs[0].comm_r_last_proof.root, "comm_r_last");
+  auto comm_c = ToFr(proofs[0].c_x.inclusion_proof.root, "comm_c");
+  if (!comm_r_last.ok()) return comm_r_last.status();
+  if (!comm_c.ok()) return comm_c.status();
+  w.comm_r_last = *comm_r_last;
+  w.comm_c = *comm_c;
+  for (size_t i = 0; i < proofs.size(); ++i) {
+    const filecoin::VanillaProof& p = proofs[i];
+    std::string where = "challenge " + std::to_string(i) + " ";
+    if (p.labeling_proofs.empty()) return Status::InvalidArgument(where + "has no labeling proofs");
     ChallengeWitness c;
-    c.challenge = p.labeling_proofs.at(0).node;
-    c.data_leaf = *Fr::FromBytesLE(p.comm_d_proofs.leaf);
-    c.comm_d_path = Levels(p.comm_d_proofs);
-    for (size_t k = 0; k < c.drg_parents.size(); ++k) c.drg_parents[k] = Column(p.drg_parents[k]);
-    for (size_t k = 0; k < c.exp_parents.size(); ++k) c.exp_parents[k] = Column(p.exp_parents[k]);
-    c.comm_r_last_path = Levels(p.comm_r_last_proof);
-    c.own_column_path = Levels(p.c_x.inclusion_proof);
+    c.challenge = p.labeling_proofs[0].node;
+    auto leaf = ToFr(p.comm_d_proofs.leaf, where + "data leaf");
+    if (!leaf.ok()) return leaf.status();
+    c.data_leaf = *leaf;
+    auto d_path = Levels(p.comm_d_proofs, where + "comm_d");
+    auto r_path = Levels(p.comm_r_last_proof, where + "comm_r_last");
+    auto own_path = Levels(p.c_x.inclusion_proof, where + "c_x");
+    for (auto* r : {&d_path, &r_path, &own_path}) {
+      if (!r->ok()) return r->status();
+    }
+    c.comm_d_path = std::move(d_path).value();
+    c.comm_r_last_path = std::move(r_path).value();
+    c.own_column_path = std::move(own_path).value();
+    for (size_t k = 0; k < 14; ++k) {
+      const filecoin::ColumnProof& proof = k < 6 ? p.drg_parents[k] : p.exp_parents[k - 6];
+      auto column = Column(proof, where + (k < 6 ? "drg" : "exp") + " parent " +
+                                      std::to_string(k < 6 ? k : k - 6));
+      if (!column.ok()) return column.status();
+      (k < 6 ? c.drg_parents[k] : c.exp_parents[k - 6]) = std::move(column).value();
+    }
     w.challenges.push_back(std::move(c));
   }
   return w;
@@ -111,7 +142,10 @@ Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t parti
     uint64_t c = (*challenges)[i];
     std::string where = "partition " + std::to_string(partition) + " challenge " +
                         std::to_string(i) + ": ";
-    if (i < proofs.size() && proofs[i].labeling_proofs.at(0).node != c) {
+    if (i < proofs.size() && proofs[i].labeling_proofs.empty()) {
+      return Status::InvalidArgument(where + "C1 has no labeling proofs");
+    }
+    if (i < proofs.size() && proofs[i].labeling_proofs[0].node != c) {
       return Status::InvalidArgument(where + "C1 proves node " +
                                      std::to_string(proofs[i].labeling_proofs[0].node) +
                                      " but the seed derives challenge " + std::to_string(c));

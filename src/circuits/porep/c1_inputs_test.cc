@@ -144,5 +144,17 @@ TEST(C1CircuitTest, PublicInputsRejectAForeignSeedOrGraph) {
   EXPECT_FALSE(PartitionPublicInputs(c1, 1).ok());
 }
 
+TEST(C1CircuitTest, UnvalidatedValuesAreErrorsNotCrashes) {
+  filecoin::C1Output c1 = SealedC1(5, 6);
+  c1.vanilla_proofs[0][1].drg_parents[2].rows[0].fill(0xff);  // >= r
+  auto witness = PartitionWitnessFromC1(c1, 0);
+  ASSERT_FALSE(witness.ok());
+  EXPECT_NE(witness.status().message().find("challenge 1 drg parent 2 row"), std::string::npos)
+      << witness.status().message();
+  c1.vanilla_proofs[0][0].labeling_proofs.clear();
+  EXPECT_FALSE(PartitionWitnessFromC1(c1, 0).ok());
+  EXPECT_FALSE(PartitionPublicInputs(c1, 0).ok());
+}
+
 }  // namespace
 }  // namespace cuzk::circuits::porep
