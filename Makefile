@@ -28,19 +28,26 @@ test: build build-portable check-generated
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS) -LE slow
 
-# The most complete end-to-end path the project has today: the arithmetic tour, then a whole
-# PoRep C2 of a freshly sealed 2KiB sector: seal, write the C1 in Curio's wrapper, generate TEST
-# parameters under the official file name (about 2 minutes on 2 cores, once; kept in build/demo),
-# prove every partition, verify.
+# The most complete end-to-end path the project has today: the arithmetic tour, then a PoRep C2
+# of a freshly sealed 2KiB sector through the daemon: seal and write the C1 in Curio's wrapper,
+# generate TEST parameters under the official file name (about 2 minutes on 2 cores, once; kept
+# in build/demo/params), start cuzk-daemon on a Unix socket, submit the job with the gRPC client
+# (which verifies the returned proof too), print the daemon's status, stop it.
 DEMO := build/demo
 BENCH_CLI := $(BUILD)/apps/cuzk-bench/cuzk-bench
+DAEMON := $(BUILD)/apps/cuzk-daemon/cuzk-daemon
+DEMO_ADDR := unix://$(abspath $(DEMO))/cuzk.sock
 demo: build
 	@$(BENCH_CLI) tour
 	@mkdir -p $(DEMO)
 	@$(BENCH_CLI) gen-vanilla porep --sector-size 2KiB --wrap --out $(DEMO)/c1-2KiB.json
 	@$(BENCH_CLI) gen-params --sector-size 2KiB --out $(DEMO)/params
-	@$(BENCH_CLI) prove --c1 $(DEMO)/c1-2KiB.json --params $(DEMO)/params --out $(DEMO)/proof-2KiB.bin
-	@$(BENCH_CLI) verify --c1 $(DEMO)/c1-2KiB.json --proof $(DEMO)/proof-2KiB.bin --params $(DEMO)/params
+	@$(DAEMON) --listen $(DEMO_ADDR) --param-dir $(DEMO)/params & pid=$$!; \
+	  trap 'kill $$pid 2>/dev/null' EXIT; \
+	  for i in $$(seq 50); do [ -S $(DEMO)/cuzk.sock ] && break; sleep 0.1; done; \
+	  $(BENCH_CLI) --addr $(DEMO_ADDR) single --c1 $(DEMO)/c1-2KiB.json --params $(DEMO)/params \
+	    --out $(DEMO)/proof-2KiB.bin && \
+	  $(BENCH_CLI) --addr $(DEMO_ADDR) status && kill -TERM $$pid && wait $$pid
 
 bench: build
 	@$(BUILD)/bench/ff_bench

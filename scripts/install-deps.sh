@@ -12,6 +12,8 @@ packages=(
   libcli11-dev                                 # command-line parsing of apps/
   libssl-dev                                   # SHA-256 (SHA-NI where the CPU has it)
   libsimdjson-dev                              # C1 JSON parsing (about 1 GB/s)
+  libgrpc++-dev libprotobuf-dev                # the daemon's gRPC service and client
+  protobuf-compiler protobuf-compiler-grpc     # code generation from proto/cuzk/v1
 )
 
 missing=()

@@ -13,6 +13,7 @@
 //   verify          verify a C2 proof against a C1 and a .vk
 //   public-inputs   print a partition's public inputs (0x big-endian hex)
 //   export-r1cs     write a partition's circuit and witness as iden3 .r1cs/.wtns
+//   single, status  client commands against a running cuzk-daemon (global --addr)
 #include <CLI/CLI.hpp>
 
 #include "commands/commands.h"
@@ -31,6 +32,9 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterVerify(app);
   cuzk::bench::RegisterPublicInputs(app);
   cuzk::bench::RegisterExportR1cs(app);
+  cuzk::bench::RegisterClientOptions(app);
+  cuzk::bench::RegisterSingle(app);
+  cuzk::bench::RegisterStatus(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

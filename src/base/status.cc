@@ -15,6 +15,8 @@ std::string Status::ToString() const {
       return "out of range: " + message_;
     case StatusCode::kInternal:
       return "internal: " + message_;
+    case StatusCode::kCancelled:
+      return "cancelled: " + message_;
   }
   return "unknown: " + message_;
 }

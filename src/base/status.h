@@ -9,7 +9,7 @@
 namespace cuzk {
 
 // The kind of failure; the message says what exactly was wrong.
-enum class StatusCode { kOk, kInvalidArgument, kNotFound, kOutOfRange, kInternal };
+enum class StatusCode { kOk, kInvalidArgument, kNotFound, kOutOfRange, kInternal, kCancelled };
 
 // Outcome of an operation: ok, or a code and a message naming the offending input.
 class [[nodiscard]] Status {

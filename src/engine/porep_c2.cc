@@ -26,6 +26,9 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(c1.registered_proof.shape);
   C2Result result;
   for (uint32_t k = 0; k < c1.vanilla_proofs.size(); ++k) {
+    if (options.cancelled && options.cancelled()) {
+      return Status(StatusCode::kCancelled, "cancelled before partition " + std::to_string(k));
+    }
     PartitionReport report;
     report.partition = k;
     // Public inputs first: a C1 whose challenges or parents do not match its seed and graph

@@ -30,6 +30,7 @@ struct PartitionReport {
 struct C2Options {
   size_t threads = 0;                                      // 0: every hardware thread
   std::function<void(const PartitionReport&)> on_partition;  // called after each partition
+  std::function<bool()> cancelled;  // polled before each partition; true stops with kCancelled
 };
 
 // The proof of a sector: one 192-byte Groth16 proof per partition, concatenated in partition

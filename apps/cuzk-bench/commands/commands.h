@@ -32,4 +32,11 @@ void RegisterPublicInputs(CLI::App& app);
 // Registers `export-r1cs`: write a partition's circuit and witness as iden3 files.
 void RegisterExportR1cs(CLI::App& app);
 
+// Registers the global --addr of the client commands.
+void RegisterClientOptions(CLI::App& app);
+// Registers `single`: submit one proof to a running daemon and wait for it.
+void RegisterSingle(CLI::App& app);
+// Registers `status`: print a running daemon's queues and loaded parameters.
+void RegisterStatus(CLI::App& app);
+
 }  // namespace cuzk::bench

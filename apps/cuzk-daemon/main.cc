@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// cuzk-daemon: the long-running proving engine Curio talks to over gRPC (proto/cuzk/v1). It keeps
+// Groth16 parameters resident, queues jobs by priority, proves them on a pool of workers and
+// verifies every proof before returning it. SIGINT/SIGTERM stop it: queued and running jobs are
+// cancelled (a running job at its next partition boundary) and clients get CANCELLED.
+#include <grpcpp/grpcpp.h>
+#include <signal.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include "engine/engine.h"
+#include "server/proving_service.h"
+
+namespace {
+
+std::string DefaultParamDir() {
+  if (const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env && *env) return env;
+  return "/var/tmp/filecoin-proof-parameters";  // Filecoin's default parameter cache
+}
+
+std::string DefaultListen() {
+  const char* tmp = std::getenv("TMPDIR");
+  return std::string("unix://") + (tmp && *tmp ? tmp : "/tmp") + "/cuzk.sock";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
+  std::string listen = DefaultListen();
+  cuzk::engine::Engine::Config config;
+  config.param_dir = DefaultParamDir();
+  size_t ttl_s = 3600;
+  app.add_option("--listen", listen, "host:port or unix:///path (a stale socket is replaced)")
+      ->capture_default_str();
+  app.add_option("--param-dir", config.param_dir,
+                 "Parameter cache (official file names); default $FIL_PROOFS_PARAMETER_CACHE or "
+                 "/var/tmp/filecoin-proof-parameters")
+      ->capture_default_str();
+  app.add_option("--workers", config.workers, "Jobs proved at once")->capture_default_str();
+  app.add_option("--prover-threads", config.prover_threads, "Threads per job (0 = all)")
+      ->capture_default_str();
+  app.add_option("--result-ttl", ttl_s, "Seconds a finished job's result stays for AwaitProof")
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  config.result_ttl = std::chrono::seconds(ttl_s);
+
+  if (listen.rfind("unix://", 0) == 0) {
+    std::filesystem::path socket = listen.substr(7);
+    std::error_code ec;
+    if (std::filesystem::is_socket(socket, ec)) std::filesystem::remove(socket, ec);
+  }
+  // Block the stop signals in every thread; the main thread waits for them below.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  auto engine = std::make_unique<cuzk::engine::Engine>(config);
+  cuzk::server::ProvingService service(*engine);
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &port);
+  builder.SetMaxReceiveMessageSize(256 << 20);
+  builder.SetMaxSendMessageSize(256 << 20);
+  builder.RegisterService(&service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server) {
+    std::fprintf(stderr, "cuzk-daemon: cannot listen on %s\n", listen.c_str());
+    return 1;
+  }
+  std::printf("cuzk-daemon: listening on %s; parameters from %s; %zu worker(s)\n", listen.c_str(),
+              config.param_dir.c_str(), config.workers);
+  std::fflush(stdout);
+  int signal_number = 0;
+  sigwait(&stop_signals, &signal_number);
+  std::printf("cuzk-daemon: signal %d, stopping: cancelling jobs\n", signal_number);
+  std::fflush(stdout);
+  engine->Shutdown();  // queued jobs cancelled, running ones stop at their next partition
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  engine.reset();      // joins the workers
+  std::printf("cuzk-daemon: stopped\n");
+  return 0;
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/engine.h"
+
+#include <algorithm>
+
+#include "engine/porep_c2.h"
+#include "filecoin/c1.h"
+#include "hash/sha256.h"
+
+namespace cuzk::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+uint64_t MillisBetween(Clock::time_point a, Clock::time_point b) {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count());
+}
+
+// Identifies a request's content, so a reused request id with other content is caught.
+hash::Digest ContentDigest(const JobRequest& r) {
+  std::string bytes = std::to_string(static_cast<int>(r.kind)) + "|" +
+                      std::to_string(r.registered_proof) + "|" + std::to_string(r.sector_size) +
+                      "|" + r.vanilla_proof;
+  return hash::Sha256(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                               bytes.size()));
+}
+
+}  // namespace
+
+struct Engine::Job {
+  std::string id;
+  JobRequest request;
+  hash::Digest digest;
+  Priority priority;
+  uint64_t sequence;
+  Clock::time_point submitted = Clock::now();
+  Clock::time_point finished;
+  JobOutcome outcome;
+  bool cancel_requested = false;
+  std::condition_variable done_cv;
+};
+
+Priority DefaultPriority(ProofKind kind) {
+  switch (kind) {
+    case ProofKind::kWinningPost:
+      return Priority::kCritical;
+    case ProofKind::kWindowPost:
+      return Priority::kHigh;
+    default:
+      return Priority::kNormal;
+  }
+}
+
+const char* ProofKindName(ProofKind kind) {
+  switch (kind) {
+    case ProofKind::kPoRepSealCommit:
+      return "porep";
+    case ProofKind::kSnapDealsUpdate:
+      return "snap";
+    case ProofKind::kWindowPost:
+      return "wpost";
+    case ProofKind::kWinningPost:
+      return "winning";
+  }
+  return "unknown";
+}
+
+Engine::Engine(Config config) : config_(std::move(config)), srs_(config_.param_dir, config_.prover_threads) {
+  for (size_t i = 0; i < config_.workers; ++i) {
+    workers_.emplace_back([this] { WorkerLoop(); });
+  }
+}
+
+Engine::~Engine() {
+  Shutdown();
+  for (auto& t : workers_) t.join();
+}
+
+void Engine::Shutdown() {
+  std::lock_guard<std::mutex> lock(mu_);
+  stopping_ = true;
+  for (auto& job : queue_) {
+    job->outcome.state = JobState::kCancelled;
+    job->outcome.error = "cancelled: the engine is shutting down";
+    job->finished = Clock::now();
+    job->done_cv.notify_all();
+  }
+  queue_.clear();
+  for (auto& [id, job] : jobs_) job->cancel_requested = true;
+  work_cv_.notify_all();
+}
+
+Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& request) {
+  if (request.request_id.empty()) return cuzk::Status::InvalidArgument("request_id is empty");
+  hash::Digest digest = ContentDigest(request);
+  std::lock_guard<std::mutex> lock(mu_);
+  DropExpiredLocked();
+  if (auto it = jobs_.find(request.request_id); it != jobs_.end()) {
+    if (it->second->digest != digest) {
+      return cuzk::Status::InvalidArgument("request id \"" + request.request_id +
+                                     "\" was already used for a different request");
+    }
+    auto pos = std::find(queue_.begin(), queue_.end(), it->second);
+    return std::pair{request.request_id, static_cast<uint32_t>(pos - queue_.begin())};
+  }
+  if (stopping_) return cuzk::Status(StatusCode::kCancelled, "the engine is shutting down");
+  auto job = std::make_shared<Job>();
+  job->id = request.request_id;
+  job->request = request;
+  job->digest = digest;
+  job->priority =
+      request.priority == Priority::kUnspecified ? DefaultPriority(request.kind) : request.priority;
+  job->sequence = sequence_++;
+  jobs_[job->id] = job;
+  // Insert before the first job of lower priority: FIFO within a level.
+  auto pos = std::find_if(queue_.begin(), queue_.end(), [&](const std::shared_ptr<Job>& q) {
+    return static_cast<int>(q->priority) < static_cast<int>(job->priority);
+  });
+  uint32_t position = static_cast<uint32_t>(pos - queue_.begin());
+  queue_.insert(pos, job);
+  work_cv_.notify_one();
+  return std::pair{job->id, position};
+}
+
+Result<JobOutcome> Engine::Await(const std::string& job_id, std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mu_);
+  auto it = jobs_.find(job_id);
+  if (it == jobs_.end()) return cuzk::Status(StatusCode::kNotFound, "no job \"" + job_id + "\"");
+  std::shared_ptr<Job> job = it->second;
+  auto finished = [&] {
+    return job->outcome.state != JobState::kQueued && job->outcome.state != JobState::kRunning;
+  };
+  if (timeout.count() == 0) {
+    job->done_cv.wait(lock, finished);
+  } else {
+    job->done_cv.wait_for(lock, timeout, finished);
+  }
+  return job->outcome;
+}
+
+Result<bool> Engine::Cancel(const std::string& job_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = jobs_.find(job_id);
+  if (it == jobs_.end()) return cuzk::Status(StatusCode::kNotFound, "no job \"" + job_id + "\"");
+  Job& job = *it->second;
+  if (job.outcome.state == JobState::kQueued) {
+    queue_.erase(std::find(queue_.begin(), queue_.end(), it->second));
+    job.outcome.state = JobState::kCancelled;
+    job.outcome.error = "cancelled while queued";
+    job.finished = Clock::now();
+    job.done_cv.notify_all();
+    return false;
+  }
+  job.cancel_requested = true;
+  return job.outcome.state == JobState::kRunning;
+}
+
+EngineStatus Engine::GetStatus() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  EngineStatus s;
+  s.pending = static_cast<uint32_t>(queue_.size());
+  s.running = running_;
+  s.completed = completed_;
+  s.failed = failed_;
+  s.uptime_seconds = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - started_).count());
+  s.srs = srs_.Loaded();
+  return s;
+}
+
+void Engine::DropExpiredLocked() {
+  auto now = Clock::now();
+  for (auto it = jobs_.begin(); it != jobs_.end();) {
+    JobState st = it->second->outcome.state;
+    bool done = st != JobState::kQueued && st != JobState::kRunning;
+    if (done && now - it->second->finished > config_.result_ttl) {
+      it = jobs_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void Engine::WorkerLoop() {
+  for (;;) {
+    std::shared_ptr<Job> job;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      work_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      job = queue_.front();
+      queue_.erase(queue_.begin());
+      job->outcome.state = JobState::kRunning;
+      job->outcome.queue_wait_ms = MillisBetween(job->submitted, Clock::now());
+      ++running_;
+    }
+    Run(*job);
+    std::lock_guard<std::mutex> lock(mu_);
+    --running_;
+    job->finished = Clock::now();
+    job->outcome.total_ms = MillisBetween(job->submitted, job->finished);
+    if (job->outcome.state == JobState::kCompleted) ++completed_;
+    if (job->outcome.state == JobState::kFailed) ++failed_;
+    job->done_cv.notify_all();
+  }
+}
+
+void Engine::Run(Job& job) {
+  JobOutcome result;
+  auto fail = [&](JobState state, const std::string& error) {
+    result.state = state;
+    result.error = error;
+  };
+  const JobRequest& r = job.request;
+  if (r.kind != ProofKind::kPoRepSealCommit) {
+    fail(JobState::kFailed, std::string("proof kind ") + ProofKindName(r.kind) +
+                                " is not supported yet (only PoRep seal commit)");
+  } else if (auto c1 = filecoin::ParseC1(r.vanilla_proof); !c1.ok()) {
+    fail(JobState::kFailed, c1.status().message());
+  } else if (r.registered_proof != c1->registered_proof.id) {
+    fail(JobState::kFailed, "registered_proof " + std::to_string(r.registered_proof) +
+                                " does not match the C1's " +
+                                std::string(c1->registered_proof.name) + " (" +
+                                std::to_string(c1->registered_proof.id) + ")");
+  } else if (r.sector_size && r.sector_size != c1->registered_proof.shape.sector_bytes) {
+    fail(JobState::kFailed, "sector_size " + std::to_string(r.sector_size) +
+                                " does not match the C1's " +
+                                std::to_string(c1->registered_proof.shape.sector_bytes));
+  } else if (auto pk = srs_.Acquire(PoRepCircuitId(c1->registered_proof.shape),
+                                    &result.srs_load_ms);
+             !pk.ok()) {
+    fail(JobState::kFailed, "parameters: " + pk.status().message());
+  } else {
+    C2Options options;
+    options.threads = config_.prover_threads;
+    options.cancelled = [&] {
+      std::lock_guard<std::mutex> lock(mu_);
+      return job.cancel_requested;
+    };
+    auto proof = ProvePoRepC2(*c1, **pk, options);
+    if (!proof.ok()) {
+      fail(proof.status().code() == StatusCode::kCancelled ? JobState::kCancelled
+                                                           : JobState::kFailed,
+           proof.status().message());
+    } else {
+      result.state = JobState::kCompleted;
+      result.proof = std::move(proof->proof);
+      for (const PartitionReport& p : proof->partitions) {
+        result.synthesis_ms += static_cast<uint64_t>(p.synthesis_s * 1000);
+        result.prove_ms += static_cast<uint64_t>((p.prover.total + p.verify_s) * 1000);
+      }
+    }
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  result.queue_wait_ms = job.outcome.queue_wait_ms;
+  job.outcome = std::move(result);
+}
+
+}  // namespace cuzk::engine

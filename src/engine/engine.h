@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Engine: the proving daemon's core without the wire. Jobs are submitted with an idempotent
+// request id, ordered CRITICAL > HIGH > NORMAL > LOW and FIFO within a level, proved by a pool
+// of workers against resident parameters (SrsCache), verified, and kept for a while for
+// AwaitProof. Cancellation stops a queued job at once and a running one at its next partition.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "base/status.h"
+#include "engine/srs_cache.h"
+
+namespace cuzk::engine {
+
+// What is to be proved (the numbering of the wire contract's ProofKind).
+enum class ProofKind { kPoRepSealCommit = 1, kSnapDealsUpdate = 2, kWindowPost = 3, kWinningPost = 4 };
+// Scheduling priority (the wire contract's numbering; 0 = the kind's default).
+enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
+
+// Returns the default priority of a kind: WinningPoSt CRITICAL, WindowPoSt HIGH, others NORMAL.
+Priority DefaultPriority(ProofKind kind);
+// Returns "porep", "snap", "wpost" or "winning".
+const char* ProofKindName(ProofKind kind);
+
+// One submission.
+struct JobRequest {
+  std::string request_id;  // becomes the job id; resubmitting the same request returns it
+  ProofKind kind = ProofKind::kPoRepSealCommit;
+  Priority priority = Priority::kUnspecified;
+  uint64_t registered_proof = 0;  // must match the C1's when the C1 names one
+  uint64_t sector_size = 0;       // 0 = not given; otherwise must match the C1's
+  std::string vanilla_proof;      // PoRep: C1 JSON, raw or in Curio's wrapper
+};
+
+// Where a job is in its life.
+enum class JobState { kQueued, kRunning, kCompleted, kFailed, kCancelled };
+
+// A finished (or, for Await timeouts, unfinished) job as AwaitProof reports it.
+struct JobOutcome {
+  JobState state = JobState::kQueued;
+  std::vector<uint8_t> proof;  // 192 bytes per partition, verified
+  std::string error;
+  uint64_t queue_wait_ms = 0, srs_load_ms = 0, synthesis_ms = 0, prove_ms = 0, total_ms = 0;
+};
+
+// The engine's counters for GetStatus.
+struct EngineStatus {
+  uint32_t pending = 0, running = 0;
+  uint64_t completed = 0, failed = 0;
+  uint64_t uptime_seconds = 0;
+  std::vector<SrsInfo> srs;
+};
+
+class Engine {
+ public:
+  struct Config {
+    std::string param_dir;
+    size_t workers = 1;         // jobs proved at once (0: jobs only queue, for tests)
+    size_t prover_threads = 0;  // threads per job (0 = all)
+    std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
+  };
+
+  explicit Engine(Config config);
+  // Shuts down (if not done yet) and joins the workers, which finish their current partition.
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Queues a job; returns its id and its position in the queue (0 = next). The same request id
+  // with the same content returns the existing job; with different content it is an error.
+  Result<std::pair<std::string, uint32_t>> Submit(const JobRequest& request);
+  // Waits up to `timeout` (zero = forever) for the job to finish; a job still going is returned
+  // with its current state (kQueued or kRunning).
+  Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
+  // Cancels a job; returns true if it was running (it stops at its next partition boundary).
+  Result<bool> Cancel(const std::string& job_id);
+  // Returns queue and SRS figures.
+  EngineStatus GetStatus() const;
+  // Refuses new jobs, cancels the queued ones and asks running ones to stop at their next
+  // partition boundary. Returns at once; waiting Await calls see kCancelled.
+  void Shutdown();
+  // The parameter cache (for preload and evict).
+  SrsCache& srs() { return srs_; }
+
+ private:
+  struct Job;
+  void WorkerLoop();
+  void Run(Job& job);
+  void DropExpiredLocked();
+
+  Config config_;
+  SrsCache srs_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  mutable std::mutex mu_;
+  std::condition_variable work_cv_;
+  std::map<std::string, std::shared_ptr<Job>> jobs_;
+  std::vector<std::shared_ptr<Job>> queue_;  // kept ordered: priority desc, then sequence
+  uint64_t sequence_ = 0;
+  uint64_t completed_ = 0, failed_ = 0;
+  uint32_t running_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace cuzk::engine

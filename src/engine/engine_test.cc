@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The engine's job handling without proving work: idempotent ids, priority order, cancellation,
+// await timeouts, shutdown, and bad submissions that must fail with a clear error (never crash).
+// Real proofs through the engine are tested end to end by tests/daemon_test.sh.
+#include "engine/engine.h"
+
+#include <gtest/gtest.h>
+
+#include "filecoin/c1.h"
+#include "sealer/sealer.h"
+
+namespace cuzk::engine {
+namespace {
+
+using namespace std::chrono_literals;
+
+JobRequest Request(const std::string& id, Priority priority = Priority::kUnspecified,
+                   std::string vanilla = "{}") {
+  JobRequest r;
+  r.request_id = id;
+  r.priority = priority;
+  r.registered_proof = 5;
+  r.vanilla_proof = std::move(vanilla);
+  return r;
+}
+
+TEST(EngineTest, QueueOrdersByPriorityThenArrival) {
+  Engine engine({.param_dir = "/nonexistent", .workers = 0});
+  EXPECT_EQ(engine.Submit(Request("a"))->second, 0u);                      // NORMAL
+  EXPECT_EQ(engine.Submit(Request("b", Priority::kLow))->second, 1u);      // after a
+  EXPECT_EQ(engine.Submit(Request("c", Priority::kCritical))->second, 0u); // jumps the queue
+  EXPECT_EQ(engine.Submit(Request("d"))->second, 2u);                      // after a, before b
+  EXPECT_EQ(engine.GetStatus().pending, 4u);
+  JobRequest winning = Request("w");
+  winning.kind = ProofKind::kWinningPost;  // default priority CRITICAL, after c
+  EXPECT_EQ(engine.Submit(winning)->second, 1u);
+}
+
+TEST(EngineTest, RequestIdsAreIdempotent) {
+  Engine engine({.param_dir = "/nonexistent", .workers = 0});
+  auto first = engine.Submit(Request("porep-1000-7"));
+  ASSERT_TRUE(first.ok());
+  auto again = engine.Submit(Request("porep-1000-7"));
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->first, first->first);
+  EXPECT_EQ(engine.GetStatus().pending, 1u);
+  auto different = engine.Submit(Request("porep-1000-7", Priority::kUnspecified, "{\"x\":1}"));
+  ASSERT_FALSE(different.ok());
+  EXPECT_NE(different.status().message().find("already used for a different request"),
+            std::string::npos);
+  EXPECT_FALSE(engine.Submit(Request("")).ok());
+}
+
+TEST(EngineTest, CancelAwaitAndShutdown) {
+  Engine engine({.param_dir = "/nonexistent", .workers = 0});
+  ASSERT_TRUE(engine.Submit(Request("a")).ok());
+  ASSERT_TRUE(engine.Submit(Request("b")).ok());
+  auto waiting = engine.Await("a", 50ms);
+  ASSERT_TRUE(waiting.ok());
+  EXPECT_EQ(waiting->state, JobState::kQueued);  // timed out, still queued
+  auto was_running = engine.Cancel("a");
+  ASSERT_TRUE(was_running.ok());
+  EXPECT_FALSE(*was_running);
+  EXPECT_EQ(engine.Await("a", 0ms)->state, JobState::kCancelled);
+  EXPECT_EQ(engine.GetStatus().pending, 1u);
+  EXPECT_FALSE(engine.Cancel("nope").ok());
+  EXPECT_FALSE(engine.Await("nope", 1ms).ok());
+  engine.Shutdown();
+  EXPECT_EQ(engine.Await("b", 0ms)->state, JobState::kCancelled);
+  EXPECT_FALSE(engine.Submit(Request("c")).ok());
+}
+
+std::string Sealed2KiBC1() {
+  sealer::SealIdentity id;
+  id.registered_proof = 5;
+  id.ticket.fill(3);
+  auto sector = sealer::Seal(id, sealer::RandomSectorData(64, 2));
+  filecoin::Bytes32 seed;
+  seed.fill(9);
+  return filecoin::WrapC1ForCurio(filecoin::WriteC1Json(*sealer::Commit1(*sector, seed)), 1, 2048);
+}
+
+TEST(EngineTest, BadSubmissionsFailWithAClearError) {
+  Engine engine({.param_dir = "/nonexistent", .workers = 1});
+  std::string c1 = Sealed2KiBC1();
+  struct Case {
+    JobRequest request;
+    const char* error;
+  } cases[] = {
+      {Request("garbage", Priority::kUnspecified, "\x01\x02 not json"), "not valid JSON"},
+      {Request("empty"), "missing key \"registered_proof\""},
+      {[&] {
+         JobRequest r = Request("wrong-proof", Priority::kUnspecified, c1);
+         r.registered_proof = 8;
+         return r;
+       }(),
+       "registered_proof 8 does not match the C1's StackedDrg2KiBV1_1"},
+      {[&] {
+         JobRequest r = Request("wrong-size", Priority::kUnspecified, c1);
+         r.sector_size = 34359738368;
+         return r;
+       }(),
+       "sector_size 34359738368 does not match"},
+      {[&] {
+         JobRequest r = Request("snap", Priority::kUnspecified, c1);
+         r.kind = ProofKind::kSnapDealsUpdate;
+         return r;
+       }(),
+       "proof kind snap is not supported yet"},
+      {Request("no-params", Priority::kUnspecified, c1), "parameters: "},
+  };
+  for (const Case& c : cases) {
+    ASSERT_TRUE(engine.Submit(c.request).ok()) << c.request.request_id;
+    auto outcome = engine.Await(c.request.request_id, 0ms);
+    ASSERT_TRUE(outcome.ok());
+    EXPECT_EQ(outcome->state, JobState::kFailed) << c.request.request_id;
+    EXPECT_NE(outcome->error.find(c.error), std::string::npos)
+        << c.request.request_id << ": " << outcome->error;
+    EXPECT_TRUE(outcome->proof.empty());
+  }
+  EXPECT_EQ(engine.GetStatus().failed, std::size(cases));
+}
+
+TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {
+  SrsCache cache("/nonexistent");
+  auto unknown = cache.Acquire("porep-3k");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("unknown circuit id"), std::string::npos);
+  auto missing = cache.Acquire("porep-2k");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("porep-2k"), std::string::npos);
+  EXPECT_EQ(*cache.Evict("porep-2k"), 0u);
+  EXPECT_TRUE(cache.Loaded().empty());
+}
+
+}  // namespace
+}  // namespace cuzk::engine

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/srs_cache.h"
+
+#include "engine/porep_c2.h"
+#include "groth16/params_io.h"
+
+namespace cuzk::engine {
+namespace {
+
+constexpr struct {
+  const char* id;
+  uint64_t proof_id;  // V1_1 of the size; all versions share the circuit
+} kPoRepCircuits[] = {{"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8},
+                      {"porep-64g", 9}};
+
+uint64_t KeyBytes(const groth16::ProvingKey& pk) {
+  return (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(ec::G1Affine) +
+         pk.b_g2.size() * sizeof(ec::G2Affine);
+}
+
+}  // namespace
+
+std::string PoRepCircuitId(const filecoin::SectorShape& shape) {
+  for (const auto& c : kPoRepCircuits) {
+    if (filecoin::SealProofById(c.proof_id)->shape.sector_bytes == shape.sector_bytes) return c.id;
+  }
+  return "porep-" + std::to_string(shape.sector_bytes);
+}
+
+SrsCache::SrsCache(std::string param_dir, size_t threads)
+    : param_dir_(std::move(param_dir)), threads_(threads) {}
+
+Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
+  for (const auto& c : kPoRepCircuits) {
+    if (circuit_id == c.id) {
+      return PoRepParamsPath(param_dir_, filecoin::SealProofById(c.proof_id)->shape, "params");
+    }
+  }
+  return Status(StatusCode::kNotFound, "unknown circuit id \"" + circuit_id +
+                                           "\" (known: porep-2k, porep-8m, porep-512m, "
+                                           "porep-32g, porep-64g)");
+}
+
+Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,
+                                                                     uint64_t* load_ms) {
+  if (load_ms) *load_ms = 0;
+  auto path = ParamsPath(circuit_id);
+  if (!path.ok()) return path.status();
+  std::shared_ptr<std::mutex> loading;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    Entry& e = entries_[circuit_id];
+    if (e.key) return e.key;
+    loading = e.loading;
+  }
+  // One loader per circuit; others wait here and then find the key resident.
+  std::lock_guard<std::mutex> load_lock(*loading);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (entries_[circuit_id].key) return entries_[circuit_id].key;
+  }
+  auto start = std::chrono::steady_clock::now();
+  // On-curve checks only: every proof is verified against the fully checked vk before it is
+  // returned, so a bad proving-key point cannot yield a wrong proof (docs/architecture.md).
+  auto pk = groth16::ReadParams(*path, ec::SubgroupCheck::kSkip, threads_);
+  if (!pk.ok()) return Status(pk.status().code(), circuit_id + ": " + pk.status().message());
+  auto key = std::make_shared<const groth16::ProvingKey>(std::move(pk).value());
+  if (load_ms) {
+    *load_ms = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::steady_clock::now() - start)
+                                         .count());
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  Entry& e = entries_[circuit_id];
+  e.key = key;
+  e.size_bytes = KeyBytes(*key);
+  return key;
+}
+
+Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
+  auto path = ParamsPath(circuit_id);
+  if (!path.ok()) return path.status();
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = entries_.find(circuit_id);
+  if (it == entries_.end() || !it->second.key) return uint64_t{0};
+  if (it->second.key.use_count() > 1) {
+    return Status::InvalidArgument(circuit_id + " is in use by " +
+                                   std::to_string(it->second.key.use_count() - 1) + " job(s)");
+  }
+  uint64_t freed = it->second.size_bytes;
+  it->second.key.reset();
+  it->second.size_bytes = 0;
+  return freed;
+}
+
+std::vector<SrsInfo> SrsCache::Loaded() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<SrsInfo> out;
+  for (const auto& [id, e] : entries_) {
+    if (!e.key) continue;
+    out.push_back({id, e.size_bytes, static_cast<uint32_t>(e.key.use_count() - 1)});
+  }
+  return out;
+}
+
+}  // namespace cuzk::engine

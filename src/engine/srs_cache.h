@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// SrsCache: Groth16 proving keys resident in memory by circuit id ("porep-2k" ... "porep-64g"),
+// loaded from a parameter directory under the official file names on first use or on request,
+// shared by the jobs that hold them, and evicted only when no job does.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "filecoin/registered_proof.h"
+#include "groth16/keys.h"
+
+namespace cuzk::engine {
+
+// Returns the circuit id of a sector size's PoRep circuit, e.g. "porep-32g" (the Rust cuzk's
+// names; "porep-2k", "porep-8m", "porep-512m" for the small sizes).
+std::string PoRepCircuitId(const filecoin::SectorShape& shape);
+
+// One loaded circuit, for status reports.
+struct SrsInfo {
+  std::string circuit_id;
+  uint64_t size_bytes = 0;
+  uint32_t ref_count = 0;  // jobs holding it now
+};
+
+class SrsCache {
+ public:
+  // `param_dir` holds the .params files; `threads` decode points (0 = all).
+  explicit SrsCache(std::string param_dir, size_t threads = 0);
+
+  // Returns the proving key of `circuit_id`, loading it if needed; `load_ms` receives the time
+  // this call spent loading (0 when it was resident). Concurrent callers load it once.
+  Result<std::shared_ptr<const groth16::ProvingKey>> Acquire(const std::string& circuit_id,
+                                                             uint64_t* load_ms = nullptr);
+  // Drops `circuit_id` if loaded and unused; returns the bytes freed (0 when it was not loaded)
+  // or an error when a job holds it.
+  Result<uint64_t> Evict(const std::string& circuit_id);
+  // Returns what is loaded.
+  std::vector<SrsInfo> Loaded() const;
+
+ private:
+  struct Entry {
+    std::shared_ptr<const groth16::ProvingKey> key;
+    uint64_t size_bytes = 0;
+    std::shared_ptr<std::mutex> loading = std::make_shared<std::mutex>();
+  };
+  Result<std::string> ParamsPath(const std::string& circuit_id) const;
+
+  std::string param_dir_;
+  size_t threads_;
+  mutable std::mutex mu_;
+  std::map<std::string, Entry> entries_;
+};
+
+}  // namespace cuzk::engine

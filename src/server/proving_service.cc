@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "server/proving_service.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace cuzk::server {
+namespace {
+
+grpc::Status ToGrpc(const Status& s) {
+  switch (s.code()) {
+    case StatusCode::kOk:
+      return grpc::Status::OK;
+    case StatusCode::kNotFound:
+      return grpc::Status(grpc::StatusCode::NOT_FOUND, s.message());
+    case StatusCode::kCancelled:
+      return grpc::Status(grpc::StatusCode::CANCELLED, s.message());
+    case StatusCode::kInternal:
+      return grpc::Status(grpc::StatusCode::INTERNAL, s.message());
+    default:
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, s.message());
+  }
+}
+
+engine::JobRequest ToJob(const v1::SubmitProofRequest& r) {
+  engine::JobRequest job;
+  job.request_id = r.request_id();
+  job.kind = r.proof_kind() == v1::PROOF_KIND_UNSPECIFIED
+                 ? engine::ProofKind::kPoRepSealCommit
+                 : static_cast<engine::ProofKind>(r.proof_kind());
+  job.priority = static_cast<engine::Priority>(r.priority());
+  job.registered_proof = r.registered_proof();
+  job.sector_size = r.sector_size();
+  job.vanilla_proof = r.vanilla_proof();
+  return job;
+}
+
+v1::AwaitProofResponse::Status ToWire(engine::JobState s) {
+  switch (s) {
+    case engine::JobState::kCompleted:
+      return v1::AwaitProofResponse::COMPLETED;
+    case engine::JobState::kFailed:
+      return v1::AwaitProofResponse::FAILED;
+    case engine::JobState::kCancelled:
+      return v1::AwaitProofResponse::CANCELLED;
+    default:
+      return v1::AwaitProofResponse::TIMEOUT;  // still queued or running when the wait ended
+  }
+}
+
+}  // namespace
+
+std::string GrpcAddress(const std::string& addr) { return addr; }
+
+grpc::Status ProvingService::SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest* request,
+                                         v1::SubmitProofResponse* response) {
+  auto submitted = engine_.Submit(ToJob(*request));
+  if (!submitted.ok()) return ToGrpc(submitted.status());
+  response->set_job_id(submitted->first);
+  response->set_queue_position(submitted->second);
+  response->set_assigned_gpu("cpu");
+  return grpc::Status::OK;
+}
+
+grpc::Status ProvingService::AwaitInto(grpc::ServerContext* context, const std::string& job_id,
+                                       uint64_t timeout_ms, v1::AwaitProofResponse* out) {
+  // Wait in slices so a client that goes away (or whose deadline passes) frees the thread.
+  auto deadline = timeout_ms ? std::chrono::steady_clock::now() +
+                                   std::chrono::milliseconds(timeout_ms)
+                             : std::chrono::steady_clock::time_point::max();
+  for (;;) {
+    auto slice = std::chrono::milliseconds(500);
+    auto outcome = engine_.Await(job_id, slice);
+    if (!outcome.ok()) return ToGrpc(outcome.status());
+    bool finished = outcome->state != engine::JobState::kQueued &&
+                    outcome->state != engine::JobState::kRunning;
+    if (finished || context->IsCancelled() || std::chrono::steady_clock::now() >= deadline) {
+      out->set_job_id(job_id);
+      out->set_status(ToWire(outcome->state));
+      out->set_proof(std::string(outcome->proof.begin(), outcome->proof.end()));
+      out->set_error_message(finished ? outcome->error : "the job is still in progress");
+      out->set_queue_wait_ms(outcome->queue_wait_ms);
+      out->set_srs_load_ms(outcome->srs_load_ms);
+      out->set_synthesis_ms(outcome->synthesis_ms);
+      out->set_gpu_compute_ms(outcome->prove_ms);
+      out->set_total_ms(outcome->total_ms);
+      return grpc::Status::OK;
+    }
+  }
+}
+
+grpc::Status ProvingService::AwaitProof(grpc::ServerContext* context,
+                                        const v1::AwaitProofRequest* request,
+                                        v1::AwaitProofResponse* response) {
+  return AwaitInto(context, request->job_id(), request->timeout_ms(), response);
+}
+
+grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::ProveRequest* request,
+                                   v1::ProveResponse* response) {
+  auto submitted = engine_.Submit(ToJob(request->submit()));
+  if (!submitted.ok()) return ToGrpc(submitted.status());
+  return AwaitInto(context, submitted->first, 0, response->mutable_result());
+}
+
+grpc::Status ProvingService::CancelProof(grpc::ServerContext*, const v1::CancelProofRequest* request,
+                                         v1::CancelProofResponse* response) {
+  auto was_running = engine_.Cancel(request->job_id());
+  if (!was_running.ok()) return ToGrpc(was_running.status());
+  response->set_was_running(*was_running);
+  return grpc::Status::OK;
+}
+
+grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*,
+                                       v1::GetStatusResponse* response) {
+  engine::EngineStatus s = engine_.GetStatus();
+  for (const engine::SrsInfo& srs : s.srs) {
+    auto* out = response->add_loaded_srs();
+    out->set_circuit_id(srs.circuit_id);
+    out->set_tier(v1::SRSStatus::HOT);
+    out->set_size_bytes(srs.size_bytes);
+    out->set_ref_count(srs.ref_count);
+  }
+  auto* queue = response->add_queues();
+  queue->set_proof_kind("porep");
+  queue->set_pending(s.pending);
+  queue->set_in_progress(s.running);
+  response->set_total_proofs_completed(s.completed);
+  response->set_total_proofs_failed(s.failed);
+  response->set_uptime_seconds(s.uptime_seconds);
+  return grpc::Status::OK;
+}
+
+grpc::Status ProvingService::GetMetrics(grpc::ServerContext*, const v1::GetMetricsRequest*,
+                                        v1::GetMetricsResponse* response) {
+  engine::EngineStatus s = engine_.GetStatus();
+  std::string text;
+  text += "# TYPE cuzk_proofs_completed_total counter\ncuzk_proofs_completed_total " +
+          std::to_string(s.completed) + "\n";
+  text += "# TYPE cuzk_proofs_failed_total counter\ncuzk_proofs_failed_total " +
+          std::to_string(s.failed) + "\n";
+  text += "# TYPE cuzk_queue_pending gauge\ncuzk_queue_pending " + std::to_string(s.pending) + "\n";
+  text += "# TYPE cuzk_jobs_running gauge\ncuzk_jobs_running " + std::to_string(s.running) + "\n";
+  text += "# TYPE cuzk_srs_loaded_bytes gauge\n";
+  for (const engine::SrsInfo& srs : s.srs) {
+    text += "cuzk_srs_loaded_bytes{circuit_id=\"" + srs.circuit_id + "\"} " +
+            std::to_string(srs.size_bytes) + "\n";
+  }
+  text += "# TYPE cuzk_uptime_seconds gauge\ncuzk_uptime_seconds " +
+          std::to_string(s.uptime_seconds) + "\n";
+  response->set_prometheus_text(text);
+  return grpc::Status::OK;
+}
+
+grpc::Status ProvingService::PreloadSRS(grpc::ServerContext*, const v1::PreloadSrsRequest* request,
+                                        v1::PreloadSrsResponse* response) {
+  auto loaded = engine_.srs().Loaded();
+  bool already = std::any_of(loaded.begin(), loaded.end(), [&](const engine::SrsInfo& i) {
+    return i.circuit_id == request->circuit_id();
+  });
+  uint64_t load_ms = 0;
+  auto key = engine_.srs().Acquire(request->circuit_id(), &load_ms);
+  if (!key.ok()) return ToGrpc(key.status());
+  response->set_already_loaded(already);
+  response->set_load_time_ms(load_ms);
+  return grpc::Status::OK;
+}
+
+grpc::Status ProvingService::EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest* request,
+                                      v1::EvictSrsResponse* response) {
+  auto freed = engine_.srs().Evict(request->circuit_id());
+  if (!freed.ok()) return ToGrpc(freed.status());
+  response->set_was_loaded(*freed > 0);
+  response->set_freed_bytes(*freed);
+  return grpc::Status::OK;
+}
+
+}  // namespace cuzk::server

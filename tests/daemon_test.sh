@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# The daemon really started on a Unix socket in a temporary directory: a 2KiB PoRep job through
+# the gRPC client (verified by the client too), a second job finding the parameters resident
+# (srs load 0 ms), a bad job failing with a clear error without harming the daemon, status, and
+# a clean stop on SIGTERM.
+# Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
+set -euo pipefail
+daemon="$1"
+bench="$2"
+params="$3"
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+cd "$work"
+addr="unix://$work/cuzk.sock"
+
+"$daemon" --listen "$addr" --param-dir "$params" --workers 1 > daemon.log 2>&1 &
+pid=$!
+for _ in $(seq 50); do [ -S "$work/cuzk.sock" ] && break; sleep 0.1; done
+"$bench" --addr "$addr" status | grep -q "proofs completed 0"
+
+"$bench" gen-vanilla porep --sector-size 2KiB --seed 11 --wrap --out c1.json > /dev/null
+"$bench" --addr "$addr" single --c1 c1.json --params "$params" --request-id job-1 --out p1.bin \
+  | tee single1.log
+grep -q "COMPLETED" single1.log
+grep -q "verified locally (VALID)" single1.log
+test "$(stat -c %s p1.bin)" -eq 192
+
+# A request the daemon must refuse: the C1 is 2KiB, the request claims 32GiB V1_1 (id 8).
+if "$bench" --addr "$addr" single --c1 c1.json --registered-proof 8 --request-id bad 2> err.txt; then
+  echo "a mismatched request was proved"; exit 1
+fi
+grep -q "registered_proof 8 does not match" err.txt
+# The same request id with different content is refused too.
+if "$bench" --addr "$addr" single --c1 c1.json --registered-proof 7 --request-id bad 2> err.txt; then
+  echo "a reused request id was accepted"; exit 1
+fi
+grep -q "already used for a different request" err.txt
+
+# The daemon still proves, now with the parameters resident.
+"$bench" gen-vanilla porep --sector-size 2KiB --seed 12 --wrap --out c2.json > /dev/null
+"$bench" --addr "$addr" single --c1 c2.json --params "$params" --request-id job-2 | tee single2.log
+grep -q "srs load 0 ms" single2.log
+grep -q "verified locally (VALID)" single2.log
+"$bench" --addr "$addr" status | tee status.log
+grep -q "proofs completed 2, failed 1" status.log
+grep -q "srs porep-2k" status.log
+
+kill -TERM "$pid"
+wait "$pid"
+pid=""
+grep -q "cuzk-daemon: stopped" daemon.log
+echo "daemon: ok"
