@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   engine->Shutdown();  // queued jobs cancelled, running ones stop at their next partition
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  engine.reset();      // joins the workers
+  engine.reset();  // joins the workers
   std::printf("cuzk-daemon: stopped\n");
   return 0;
 }

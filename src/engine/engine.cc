@@ -13,7 +13,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 uint64_t MillisBetween(Clock::time_point a, Clock::time_point b) {
-  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count());
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count());
 }
 
 // Identifies a request's content, so a reused request id with other content is caught.
@@ -21,8 +22,8 @@ hash::Digest ContentDigest(const JobRequest& r) {
   std::string bytes = std::to_string(static_cast<int>(r.kind)) + "|" +
                       std::to_string(r.registered_proof) + "|" + std::to_string(r.sector_size) +
                       "|" + r.vanilla_proof;
-  return hash::Sha256(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()),
-                                               bytes.size()));
+  return hash::Sha256(
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace
@@ -65,7 +66,8 @@ const char* ProofKindName(ProofKind kind) {
   return "unknown";
 }
 
-Engine::Engine(Config config) : config_(std::move(config)), srs_(config_.param_dir, config_.prover_threads) {
+Engine::Engine(Config config)
+    : config_(std::move(config)), srs_(config_.param_dir, config_.prover_threads) {
   for (size_t i = 0; i < config_.workers; ++i) {
     workers_.emplace_back([this] { WorkerLoop(); });
   }
@@ -98,7 +100,7 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& reques
   if (auto it = jobs_.find(request.request_id); it != jobs_.end()) {
     if (it->second->digest != digest) {
       return cuzk::Status::InvalidArgument("request id \"" + request.request_id +
-                                     "\" was already used for a different request");
+                                           "\" was already used for a different request");
     }
     auto pos = std::find(queue_.begin(), queue_.end(), it->second);
     return std::pair{request.request_id, static_cast<uint32_t>(pos - queue_.begin())};
@@ -226,8 +228,8 @@ void Engine::Run(Job& job) {
     fail(JobState::kFailed, "sector_size " + std::to_string(r.sector_size) +
                                 " does not match the C1's " +
                                 std::to_string(c1->registered_proof.shape.sector_bytes));
-  } else if (auto pk = srs_.Acquire(PoRepCircuitId(c1->registered_proof.shape),
-                                    &result.srs_load_ms);
+  } else if (auto pk =
+                 srs_.Acquire(PoRepCircuitId(c1->registered_proof.shape), &result.srs_load_ms);
              !pk.ok()) {
     fail(JobState::kFailed, "parameters: " + pk.status().message());
   } else {

@@ -22,7 +22,12 @@
 namespace cuzk::engine {
 
 // What is to be proved (the numbering of the wire contract's ProofKind).
-enum class ProofKind { kPoRepSealCommit = 1, kSnapDealsUpdate = 2, kWindowPost = 3, kWinningPost = 4 };
+enum class ProofKind {
+  kPoRepSealCommit = 1,
+  kSnapDealsUpdate = 2,
+  kWindowPost = 3,
+  kWinningPost = 4
+};
 // Scheduling priority (the wire contract's numbering; 0 = the kind's default).
 enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
 
@@ -64,8 +69,8 @@ class Engine {
  public:
   struct Config {
     std::string param_dir;
-    size_t workers = 1;         // jobs proved at once (0: jobs only queue, for tests)
-    size_t prover_threads = 0;  // threads per job (0 = all)
+    size_t workers = 1;                     // jobs proved at once (0: jobs only queue, for tests)
+    size_t prover_threads = 0;              // threads per job (0 = all)
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
   };
 

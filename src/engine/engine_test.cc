@@ -26,10 +26,10 @@ JobRequest Request(const std::string& id, Priority priority = Priority::kUnspeci
 
 TEST(EngineTest, QueueOrdersByPriorityThenArrival) {
   Engine engine({.param_dir = "/nonexistent", .workers = 0});
-  EXPECT_EQ(engine.Submit(Request("a"))->second, 0u);                      // NORMAL
-  EXPECT_EQ(engine.Submit(Request("b", Priority::kLow))->second, 1u);      // after a
-  EXPECT_EQ(engine.Submit(Request("c", Priority::kCritical))->second, 0u); // jumps the queue
-  EXPECT_EQ(engine.Submit(Request("d"))->second, 2u);                      // after a, before b
+  EXPECT_EQ(engine.Submit(Request("a"))->second, 0u);                       // NORMAL
+  EXPECT_EQ(engine.Submit(Request("b", Priority::kLow))->second, 1u);       // after a
+  EXPECT_EQ(engine.Submit(Request("c", Priority::kCritical))->second, 0u);  // jumps the queue
+  EXPECT_EQ(engine.Submit(Request("d"))->second, 2u);                       // after a, before b
   EXPECT_EQ(engine.GetStatus().pending, 4u);
   JobRequest winning = Request("w");
   winning.kind = ProofKind::kWinningPost;  // default priority CRITICAL, after c

@@ -70,7 +70,8 @@ Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerify
                                    std::to_string(partitions * groth16::kProofBytes));
   }
   for (uint32_t k = 0; k < partitions; ++k) {
-    auto parsed = groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
+    auto parsed =
+        groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
     if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
     auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
     if (!inputs.ok()) return inputs.status();

@@ -28,7 +28,7 @@ struct PartitionReport {
 
 // Options of a local C2.
 struct C2Options {
-  size_t threads = 0;                                      // 0: every hardware thread
+  size_t threads = 0;                                        // 0: every hardware thread
   std::function<void(const PartitionReport&)> on_partition;  // called after each partition
   std::function<bool()> cancelled;  // polled before each partition; true stops with kCancelled
 };

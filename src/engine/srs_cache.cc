@@ -10,8 +10,8 @@ namespace {
 constexpr struct {
   const char* id;
   uint64_t proof_id;  // V1_1 of the size; all versions share the circuit
-} kPoRepCircuits[] = {{"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8},
-                      {"porep-64g", 9}};
+} kPoRepCircuits[] = {
+    {"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8}, {"porep-64g", 9}};
 
 uint64_t KeyBytes(const groth16::ProvingKey& pk) {
   return (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(ec::G1Affine) +

@@ -65,8 +65,8 @@ Status ValidateColumn(const ColumnProof& column, const SectorShape& shape,
                       const JsonPath& path) {
   if (column.rows.size() != shape.layers) {
     return path.Key("column").Key("rows").Error("has " + std::to_string(column.rows.size()) +
-                                                 " rows, expected " +
-                                                 std::to_string(shape.layers) + " layers");
+                                                " rows, expected " + std::to_string(shape.layers) +
+                                                " layers");
   }
   for (const Bytes32& row : column.rows) {
     if (!IsCanonicalFr(row)) return path.Key("column").Error("a row is >= the field modulus");
@@ -104,13 +104,15 @@ Status ValidateVanillaProof(const VanillaProof& p, const SectorShape& shape,
   }
   uint64_t challenge = p.labeling_proofs[0].node;
   if (challenge == 0 || challenge >= shape.nodes) {
-    return path.Key("labeling_proofs").Index(0).Key("node").Error(
-        "challenge " + std::to_string(challenge) + " is outside 1.." +
-        std::to_string(shape.nodes - 1));
+    return path.Key("labeling_proofs")
+        .Index(0)
+        .Key("node")
+        .Error("challenge " + std::to_string(challenge) + " is outside 1.." +
+               std::to_string(shape.nodes - 1));
   }
   for (uint32_t l = 0; l < shape.layers; ++l) {
-    C1_RETURN_IF_ERROR(
-        ValidateLabeling(p.labeling_proofs[l], l + 1, challenge, path.Key("labeling_proofs").Index(l)));
+    C1_RETURN_IF_ERROR(ValidateLabeling(p.labeling_proofs[l], l + 1, challenge,
+                                        path.Key("labeling_proofs").Index(l)));
   }
   C1_RETURN_IF_ERROR(
       ValidateLabeling(p.encoding_proof, shape.layers, challenge, path.Key("encoding_proof")));
@@ -132,8 +134,8 @@ Status ValidateVanillaProof(const VanillaProof& p, const SectorShape& shape,
   }
   JsonPath cp = path.Key("replica_column_proofs");
   if (p.c_x.index != challenge) {
-    return cp.Key("c_x").Error("opens node " + std::to_string(p.c_x.index) +
-                               ", the challenge is " + std::to_string(challenge));
+    return cp.Key("c_x").Error("opens node " + std::to_string(p.c_x.index) + ", the challenge is " +
+                               std::to_string(challenge));
   }
   C1_RETURN_IF_ERROR(ValidateColumn(p.c_x, shape, tree_arities, tree_kind, cp.Key("c_x")));
   for (size_t i = 0; i < p.drg_parents.size(); ++i) {
@@ -186,8 +188,10 @@ Status ValidateC1(const C1Output& c1) {
         return kp.Index(i).Key("comm_r_last_proof").Error("root differs from challenge 0's");
       }
       if (part[i].c_x.inclusion_proof.root != part[0].c_x.inclusion_proof.root) {
-        return kp.Index(i).Key("replica_column_proofs").Key("c_x").Error(
-            "tree C root differs from challenge 0's");
+        return kp.Index(i)
+            .Key("replica_column_proofs")
+            .Key("c_x")
+            .Error("tree C root differs from challenge 0's");
       }
       if (part[i].comm_d_proofs.root != c1.comm_d) {
         return kp.Index(i).Key("comm_d_proofs").Error("root differs from comm_d");

@@ -44,14 +44,15 @@ Bytes32 Label(const ff::Fr& replica_id, uint32_t layer, uint64_t node,
   for (int i = 0; i < 8; ++i) message[36 + i] = static_cast<uint8_t>(node >> (56 - 8 * i));
   size_t length = 64;
   if (node > 0) {
-    for (size_t k = 0; k < parents.size(); ++k) std::memcpy(message + 64 + 32 * k, parents[k].data(), 32);
+    for (size_t k = 0; k < parents.size(); ++k)
+      std::memcpy(message + 64 + 32 * k, parents[k].data(), 32);
     length = sizeof(message);
   }
   return hash::TruncateTo254Bits(hash::Sha256(std::span<const uint8_t>(message, length)));
 }
 
-std::vector<std::vector<Bytes32>> LabelLayers(const ParentTable& parents,
-                                              const ff::Fr& replica_id, uint32_t layers) {
+std::vector<std::vector<Bytes32>> LabelLayers(const ParentTable& parents, const ff::Fr& replica_id,
+                                              uint32_t layers) {
   uint64_t nodes = parents.nodes();
   std::vector<std::vector<Bytes32>> labels(layers, std::vector<Bytes32>(nodes));
   std::array<Bytes32, 37> parent_labels;

@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "filecoin/graph.h"
 #include "ff/fr.h"
+#include "filecoin/graph.h"
 
 namespace cuzk::sealer {
 
@@ -44,7 +44,7 @@ Bytes32 Label(const ff::Fr& replica_id, uint32_t layer, uint64_t node,
 
 // Labels all `layers` layers; result[l-1][node] is the label of `node` in layer l. Within a layer
 // the nodes depend on earlier ones, so each layer is computed in node order.
-std::vector<std::vector<Bytes32>> LabelLayers(const ParentTable& parents,
-                                              const ff::Fr& replica_id, uint32_t layers);
+std::vector<std::vector<Bytes32>> LabelLayers(const ParentTable& parents, const ff::Fr& replica_id,
+                                              uint32_t layers);
 
 }  // namespace cuzk::sealer

@@ -32,7 +32,8 @@ Result<Sha256Tree> Sha256Tree::Build(std::vector<Bytes32> leaves, size_t threads
     ParallelFor(
         level.size(), threads,
         [&](size_t begin, size_t end) {
-          for (size_t i = begin; i < end; ++i) level[i] = Sha256Node(below[2 * i], below[2 * i + 1]);
+          for (size_t i = begin; i < end; ++i)
+            level[i] = Sha256Node(below[2 * i], below[2 * i + 1]);
         },
         1024);
     tree.levels_.push_back(std::move(level));

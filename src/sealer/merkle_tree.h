@@ -9,13 +9,13 @@
 #include <span>
 #include <vector>
 
-#include "filecoin/c1.h"
 #include "ff/fr.h"
+#include "filecoin/c1.h"
 
 namespace cuzk::sealer {
 
-using filecoin::Bytes32;
 using ff::Fr;
+using filecoin::Bytes32;
 
 // Returns SHA256(left || right) with byte 31 &= 0x3f: one tree-D node.
 Bytes32 Sha256Node(const Bytes32& left, const Bytes32& right);

@@ -72,8 +72,8 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
   if (!proof.ok()) return proof.status();
   const filecoin::SectorShape& shape = proof->shape;
   if (data.size() != shape.nodes) {
-    return Status::InvalidArgument("sector data has " + std::to_string(data.size()) +
-                                   " nodes, " + std::string(proof->name) + " needs " +
+    return Status::InvalidArgument("sector data has " + std::to_string(data.size()) + " nodes, " +
+                                   std::string(proof->name) + " needs " +
                                    std::to_string(shape.nodes));
   }
   std::vector<Fr> data_fr(data.size());
@@ -115,7 +115,8 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
   Status s = hash::PoseidonHashMany(shape.layers, columns, column_hashes, threads);
   if (!s.ok()) return s;
   columns = {};
-  auto tree_c = PoseidonTree::Build(std::move(column_hashes), filecoin::TreeArities(shape), threads);
+  auto tree_c =
+      PoseidonTree::Build(std::move(column_hashes), filecoin::TreeArities(shape), threads);
   if (!tree_c.ok()) return tree_c.status();
   sector.tree_c = std::move(tree_c).value();
   timer.Done("tree C (comm_c)");
@@ -189,7 +190,8 @@ Result<filecoin::C1Output> Commit1(const SealedSector& sector, const Bytes32& se
     c1.vanilla_proofs.push_back(std::move(partition));
   }
   Status s = filecoin::ValidateC1(c1);
-  if (!s.ok()) return Status(StatusCode::kInternal, "sealer produced an invalid C1: " + s.message());
+  if (!s.ok())
+    return Status(StatusCode::kInternal, "sealer produced an invalid C1: " + s.message());
   return c1;
 }
 

@@ -81,8 +81,8 @@ TEST(SealerTest, Sha256ProofsWalkToTheRoot) {
     auto proof = tree->Proof(index);
     Bytes32 current = proof.leaf;
     for (const auto& level : proof.base) {
-      current = level.index ? Sha256Node(level.hashes[0], current)
-                            : Sha256Node(current, level.hashes[0]);
+      current =
+          level.index ? Sha256Node(level.hashes[0], current) : Sha256Node(current, level.hashes[0]);
     }
     EXPECT_EQ(current, tree->Root());
     EXPECT_EQ(proof.NodeIndex(), index);

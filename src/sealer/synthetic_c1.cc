@@ -68,8 +68,8 @@ Result<filecoin::C1Output> SyntheticC1(uint64_t proof_id, uint64_t seed) {
     return c;
   };
   for (uint32_t k = 0; k < proof->partitions; ++k) {
-    auto challenges = filecoin::PartitionChallenges(
-        *proof, *ff::Fr::FromBytesLE(c1.replica_id), *ff::Fr::FromBytesLE(c1.comm_r), c1.seed, k);
+    auto challenges = filecoin::PartitionChallenges(*proof, *ff::Fr::FromBytesLE(c1.replica_id),
+                                                    *ff::Fr::FromBytesLE(c1.comm_r), c1.seed, k);
     if (!challenges.ok()) return challenges.status();
     std::vector<filecoin::VanillaProof> partition;
     for (uint64_t c : *challenges) {

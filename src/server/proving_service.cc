@@ -52,7 +52,8 @@ v1::AwaitProofResponse::Status ToWire(engine::JobState s) {
 
 std::string GrpcAddress(const std::string& addr) { return addr; }
 
-grpc::Status ProvingService::SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest* request,
+grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
+                                         const v1::SubmitProofRequest* request,
                                          v1::SubmitProofResponse* response) {
   auto submitted = engine_.Submit(ToJob(*request));
   if (!submitted.ok()) return ToGrpc(submitted.status());
@@ -65,15 +66,15 @@ grpc::Status ProvingService::SubmitProof(grpc::ServerContext*, const v1::SubmitP
 grpc::Status ProvingService::AwaitInto(grpc::ServerContext* context, const std::string& job_id,
                                        uint64_t timeout_ms, v1::AwaitProofResponse* out) {
   // Wait in slices so a client that goes away (or whose deadline passes) frees the thread.
-  auto deadline = timeout_ms ? std::chrono::steady_clock::now() +
-                                   std::chrono::milliseconds(timeout_ms)
-                             : std::chrono::steady_clock::time_point::max();
+  auto deadline = timeout_ms
+                      ? std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)
+                      : std::chrono::steady_clock::time_point::max();
   for (;;) {
     auto slice = std::chrono::milliseconds(500);
     auto outcome = engine_.Await(job_id, slice);
     if (!outcome.ok()) return ToGrpc(outcome.status());
-    bool finished = outcome->state != engine::JobState::kQueued &&
-                    outcome->state != engine::JobState::kRunning;
+    bool finished =
+        outcome->state != engine::JobState::kQueued && outcome->state != engine::JobState::kRunning;
     if (finished || context->IsCancelled() || std::chrono::steady_clock::now() >= deadline) {
       out->set_job_id(job_id);
       out->set_status(ToWire(outcome->state));
@@ -102,7 +103,8 @@ grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::Prove
   return AwaitInto(context, submitted->first, 0, response->mutable_result());
 }
 
-grpc::Status ProvingService::CancelProof(grpc::ServerContext*, const v1::CancelProofRequest* request,
+grpc::Status ProvingService::CancelProof(grpc::ServerContext*,
+                                         const v1::CancelProofRequest* request,
                                          v1::CancelProofResponse* response) {
   auto was_running = engine_.Cancel(request->job_id());
   if (!was_running.ok()) return ToGrpc(was_running.status());

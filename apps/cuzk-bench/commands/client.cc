@@ -40,7 +40,8 @@ int RpcFail(const char* command, const grpc::Status& s) {
 }  // namespace
 
 void RegisterClientOptions(CLI::App& app) {
-  app.add_option("--addr", Address(), "Daemon address for client commands: host:port or unix:///path")
+  app.add_option("--addr", Address(),
+                 "Daemon address for client commands: host:port or unix:///path")
       ->capture_default_str();
 }
 
@@ -56,15 +57,18 @@ void RegisterSingle(CLI::App& app) {
   cmd->add_option("--type", o.type, "Proof kind (porep; snap, wpost, winning: not yet)")
       ->check(CLI::IsMember({"porep", "snap", "wpost", "winning"}))
       ->capture_default_str();
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
   cmd->add_option("--out", o.out, "Write the returned proof here");
   cmd->add_option("--params", o.params, "Parameter directory: verify the returned proof locally");
   cmd->add_option("--request-id", o.request_id, "Idempotency key (default porep-<size>-<time>)");
   cmd->add_option("--priority", o.priority, "0 default, 1 LOW, 2 NORMAL, 3 HIGH, 4 CRITICAL")
       ->check(CLI::Range(0, 4))
       ->capture_default_str();
-  cmd->add_option("--registered-proof", o.registered_proof,
-                  "Send this registered proof id instead of the C1's (to test the daemon's checks)");
+  cmd->add_option(
+      "--registered-proof", o.registered_proof,
+      "Send this registered proof id instead of the C1's (to test the daemon's checks)");
   cmd->add_option("--timeout", o.timeout_s, "Seconds to wait (the gRPC deadline)")
       ->capture_default_str();
   cmd->callback([] {
@@ -76,18 +80,17 @@ void RegisterSingle(CLI::App& app) {
     v1::ProveRequest request;
     v1::SubmitProofRequest* submit = request.mutable_submit();
     std::string id = o.request_id.empty()
-                         ? "porep-" + std::to_string(c1->registered_proof.shape.sector_bytes) + "-" +
-                               std::to_string(Clock::now().time_since_epoch().count())
+                         ? "porep-" + std::to_string(c1->registered_proof.shape.sector_bytes) +
+                               "-" + std::to_string(Clock::now().time_since_epoch().count())
                          : o.request_id;
     submit->set_request_id(id);
-    submit->set_proof_kind(o.type == "porep"  ? v1::POREP_SEAL_COMMIT
-                           : o.type == "snap" ? v1::SNAP_DEALS_UPDATE
+    submit->set_proof_kind(o.type == "porep"   ? v1::POREP_SEAL_COMMIT
+                           : o.type == "snap"  ? v1::SNAP_DEALS_UPDATE
                            : o.type == "wpost" ? v1::WINDOW_POST_PARTITION
                                                : v1::WINNING_POST);
     submit->set_priority(static_cast<v1::Priority>(o.priority));
-    submit->set_registered_proof(o.registered_proof >= 0
-                                     ? static_cast<uint64_t>(o.registered_proof)
-                                     : c1->registered_proof.id);
+    submit->set_registered_proof(o.registered_proof >= 0 ? static_cast<uint64_t>(o.registered_proof)
+                                                         : c1->registered_proof.id);
     submit->set_sector_size(c1->registered_proof.shape.sector_bytes);
     submit->set_vanilla_proof(*bytes);
     grpc::ClientContext context;
@@ -97,14 +100,13 @@ void RegisterSingle(CLI::App& app) {
     grpc::Status s = Connect()->Prove(&context, request, &response);
     if (!s.ok()) std::exit(RpcFail(name, s));
     const v1::AwaitProofResponse& r = response.result();
-    std::printf("job %s: %s in %.2f s (queue %lu ms, srs load %lu ms, synthesis %lu ms, prove %lu "
-                "ms, total %lu ms)\n",
-                r.job_id().c_str(), v1::AwaitProofResponse::Status_Name(r.status()).c_str(),
-                Since(start), static_cast<unsigned long>(r.queue_wait_ms()),
-                static_cast<unsigned long>(r.srs_load_ms()),
-                static_cast<unsigned long>(r.synthesis_ms()),
-                static_cast<unsigned long>(r.gpu_compute_ms()),
-                static_cast<unsigned long>(r.total_ms()));
+    std::printf(
+        "job %s: %s in %.2f s (queue %lu ms, srs load %lu ms, synthesis %lu ms, prove %lu "
+        "ms, total %lu ms)\n",
+        r.job_id().c_str(), v1::AwaitProofResponse::Status_Name(r.status()).c_str(), Since(start),
+        static_cast<unsigned long>(r.queue_wait_ms()), static_cast<unsigned long>(r.srs_load_ms()),
+        static_cast<unsigned long>(r.synthesis_ms()),
+        static_cast<unsigned long>(r.gpu_compute_ms()), static_cast<unsigned long>(r.total_ms()));
     if (r.status() != v1::AwaitProofResponse::COMPLETED) {
       std::fprintf(stderr, "single: job %s: %s\n", r.job_id().c_str(), r.error_message().c_str());
       std::exit(1);

@@ -73,11 +73,12 @@ Result<filecoin::C1Output> LoadC1(const std::string& path) {
   filecoin::C1Envelope envelope;
   auto c1 = filecoin::ParseC1(*bytes, &envelope);
   if (!c1.ok()) return Status::InvalidArgument(path + ": " + c1.status().message());
-  std::printf("C1: %s, %s, %zu partitions x %zu challenges, %.1f MB parsed and validated in %.3f s\n",
-              std::string(c1->registered_proof.name).c_str(),
-              envelope.wrapped ? "Curio wrapper" : "raw", c1->vanilla_proofs.size(),
-              c1->vanilla_proofs.empty() ? size_t{0} : c1->vanilla_proofs[0].size(),
-              static_cast<double>(bytes->size()) / 1e6, Since(t));
+  std::printf(
+      "C1: %s, %s, %zu partitions x %zu challenges, %.1f MB parsed and validated in %.3f s\n",
+      std::string(c1->registered_proof.name).c_str(), envelope.wrapped ? "Curio wrapper" : "raw",
+      c1->vanilla_proofs.size(),
+      c1->vanilla_proofs.empty() ? size_t{0} : c1->vanilla_proofs[0].size(),
+      static_cast<double>(bytes->size()) / 1e6, Since(t));
   return c1;
 }
 

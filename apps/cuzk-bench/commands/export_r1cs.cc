@@ -21,7 +21,9 @@ void RegisterExportR1cs(CLI::App& app) {
   static Options o;
   auto* cmd = app.add_subcommand("export-r1cs",
                                  "Write a partition's circuit and witness as iden3 .r1cs/.wtns");
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
   cmd->add_option("--partition", o.partition, "Partition index")->capture_default_str();
   cmd->add_option("--out", o.out, "Output directory (porep.r1cs, porep.wtns)")->required();
   cmd->callback([] {

@@ -40,8 +40,10 @@ void RegisterGenParams(CLI::App& app) {
       return;
     }
     std::filesystem::create_directories(o.out);
-    std::printf("generating TEST parameters for the %s PoRep circuit (seeded toxic waste: "
-                "insecure, not the Filecoin ceremony's)\n", o.sector_size.c_str());
+    std::printf(
+        "generating TEST parameters for the %s PoRep circuit (seeded toxic waste: "
+        "insecure, not the Filecoin ceremony's)\n",
+        o.sector_size.c_str());
     auto t = Clock::now();
     auto shape = engine::PoRepCircuitShape(proof->shape);
     if (!shape.ok()) std::exit(Fail(name, "recording the circuit", shape.status()));

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <random>
 
-#include "commands/commands.h"
 #include "base/hex.h"
+#include "commands/commands.h"
 #include "commands/common.h"
 #include "sealer/sealer.h"
 
@@ -77,12 +77,11 @@ int RunGenVanilla(const GenVanillaOptions& o) {
               source, static_cast<unsigned long>(o.miner_id),
               static_cast<unsigned long>(o.sector_id));
   auto start = Clock::now();
-  auto sector = sealer::Seal(identity, std::move(data), o.threads,
-                             [](std::string_view stage, double seconds) {
-                               std::printf("  %-36.*s %8.2f s\n", static_cast<int>(stage.size()),
-                                           stage.data(), seconds);
-                               std::fflush(stdout);
-                             });
+  auto sector = sealer::Seal(
+      identity, std::move(data), o.threads, [](std::string_view stage, double seconds) {
+        std::printf("  %-36.*s %8.2f s\n", static_cast<int>(stage.size()), stage.data(), seconds);
+        std::fflush(stdout);
+      });
   if (!sector.ok()) return Fail(cmd, "sealing", sector.status());
   auto c1 = sealer::Commit1(*sector, seed);
   if (!c1.ok()) return Fail(cmd, "writing the vanilla proofs", c1.status());
@@ -93,8 +92,7 @@ int RunGenVanilla(const GenVanillaOptions& o) {
   }
   if (Status s = WriteFileBytes(o.out, json); !s.ok()) return Fail(cmd, "writing", s);
   std::printf("sealed and committed in %.2f s, peak RSS %.2f GiB\n  comm_d %s\n  comm_r %s\n",
-              Since(start), PeakRssGiB(), ToHex(c1->comm_d).c_str(),
-              ToHex(c1->comm_r).c_str());
+              Since(start), PeakRssGiB(), ToHex(c1->comm_d).c_str(), ToHex(c1->comm_r).c_str());
   std::printf("wrote %s (%s, %.2f MB)\n", o.out.c_str(), o.wrap ? "Curio wrapper" : "raw C1",
               static_cast<double>(json.size()) / 1e6);
   return 0;

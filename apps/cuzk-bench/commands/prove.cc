@@ -19,7 +19,9 @@ void RegisterProve(CLI::App& app) {
   };
   static Options o;
   auto* cmd = app.add_subcommand("prove", "Prove a C1 locally (C2): every partition, verified");
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
   cmd->add_option("--params", o.params, "Parameter directory (official file names)")->required();
   cmd->add_option("--out", o.out, "Proof output file (192 bytes per partition)")->required();
   cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
@@ -54,13 +56,15 @@ void RegisterProve(CLI::App& app) {
     };
     auto result = engine::ProvePoRepC2(*c1, *pk, options);
     if (!result.ok()) std::exit(Fail(name, "proving", result.status()));
-    std::string_view bytes(reinterpret_cast<const char*>(result->proof.data()), result->proof.size());
+    std::string_view bytes(reinterpret_cast<const char*>(result->proof.data()),
+                           result->proof.size());
     if (Status s = WriteFileBytes(o.out, bytes); !s.ok()) std::exit(Fail(name, "writing", s));
     double total = Since(start);
-    std::printf("wrote %s (%zu bytes, %zu partitions, every proof verified); total %.2f s = "
-                "%.1f proofs/h, peak RSS %.2f GiB\n",
-                o.out.c_str(), result->proof.size(), result->partitions.size(), total,
-                3600.0 / total, PeakRssGiB());
+    std::printf(
+        "wrote %s (%zu bytes, %zu partitions, every proof verified); total %.2f s = "
+        "%.1f proofs/h, peak RSS %.2f GiB\n",
+        o.out.c_str(), result->proof.size(), result->partitions.size(), total, 3600.0 / total,
+        PeakRssGiB());
   });
 }
 

@@ -17,7 +17,9 @@ void RegisterPublicInputs(CLI::App& app) {
   };
   static Options o;
   auto* cmd = app.add_subcommand("public-inputs", "Print a partition's public inputs");
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
   cmd->add_option("--partition", o.partition, "Partition index")->capture_default_str();
   cmd->callback([] {
     auto bytes = ReadFileBytes(o.c1);

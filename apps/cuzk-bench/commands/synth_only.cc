@@ -72,10 +72,11 @@ int RunSynthOnly(SynthOptions o) {
     }
   }
   circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(sector);
-  std::printf("synth-only: %zu partition(s) of %u challenges, %u layers; mode %s; %zu at a time; "
-              "%s witness\n",
-              witnesses.size(), shape.challenges, shape.layers, o.mode.c_str(), o.threads,
-              o.c1.empty() ? "placeholder" : "C1");
+  std::printf(
+      "synth-only: %zu partition(s) of %u challenges, %u layers; mode %s; %zu at a time; "
+      "%s witness\n",
+      witnesses.size(), shape.challenges, shape.layers, o.mode.c_str(), o.threads,
+      o.c1.empty() ? "placeholder" : "C1");
   // One untimed counting pass: the shape, and the sizes to reserve so the timed runs do not
   // reallocate (at 32GiB a doubling of the 4 GiB a/b/c vectors would also inflate peak memory).
   auto t = Clock::now();
@@ -106,9 +107,10 @@ int RunSynthOnly(SynthOptions o) {
     double seconds = Since(t);
     if (failed) return Fail(name, "synthesis", Status::InvalidArgument(error));
     double total = static_cast<double>(constraints) * static_cast<double>(witnesses.size());
-    std::printf("  iteration %d: %.2f s = %.2f M constraints/s (%.2f s per partition), peak RSS "
-                "%.2f GiB\n",
-                i, seconds, total / seconds / 1e6, seconds / witnesses.size(), PeakRssGiB());
+    std::printf(
+        "  iteration %d: %.2f s = %.2f M constraints/s (%.2f s per partition), peak RSS "
+        "%.2f GiB\n",
+        i, seconds, total / seconds / 1e6, seconds / witnesses.size(), PeakRssGiB());
     std::fflush(stdout);
   }
   return 0;

@@ -16,7 +16,9 @@ void RegisterVerify(CLI::App& app) {
   };
   static Options o;
   auto* cmd = app.add_subcommand("verify", "Verify a C2 proof against a C1 and a .vk");
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
   cmd->add_option("--proof", o.proof, "Proof file (192 bytes per partition)")
       ->required()
       ->check(CLI::ExistingFile);

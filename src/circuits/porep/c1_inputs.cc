@@ -21,7 +21,8 @@ Result<Fr> ToFr(const Bytes32& bytes, const std::string& what) {
 
 // A C1 Merkle proof as the gadget's levels. ParseC1 has validated the values, but a C1Output
 // built in memory may not have been, so a non-canonical value is an error here too.
-Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof, const std::string& what) {
+Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof,
+                                                 const std::string& what) {
   std::vector<gadgets::MerkleLevel> levels;
   for (const filecoin::PathElement* e : proof.Levels()) {
     gadgets::MerkleLevel level;
@@ -78,9 +79,9 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
   if (!s.ok()) return s;
   const auto& proofs = c1.vanilla_proofs[partition];
   PartitionWitness w;
-  for (auto [bytes, out, name] : {std::tuple{&c1.replica_id, &w.replica_id, "replica_id"},
-                                  std::tuple{&c1.comm_d, &w.comm_d, "comm_d"},
-                                  std::tuple{&c1.comm_r, &w.comm_r, "comm_r"}}) {
+  for (auto [bytes, out, name] :
+       {std::tuple{&c1.replica_id, &w.replica_id, "replica_id"},
+        std::tuple{&c1.comm_d, &w.comm_d, "comm_d"}, std::tuple{&c1.comm_r, &w.comm_r, "comm_r"}}) {
     auto fr = ToFr(*bytes, name);
     if (!fr.ok()) return fr.status();
     *out = *fr;
@@ -113,8 +114,8 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
     c.own_column_path = std::move(own_path).value();
     for (size_t k = 0; k < 14; ++k) {
       const filecoin::ColumnProof& proof = k < 6 ? p.drg_parents[k] : p.exp_parents[k - 6];
-      auto column = Column(proof, where + (k < 6 ? "drg" : "exp") + " parent " +
-                                      std::to_string(k < 6 ? k : k - 6));
+      auto column = Column(
+          proof, where + (k < 6 ? "drg" : "exp") + " parent " + std::to_string(k < 6 ? k : k - 6));
       if (!column.ok()) return column.status();
       (k < 6 ? c.drg_parents[k] : c.exp_parents[k - 6]) = std::move(column).value();
     }
@@ -140,8 +141,8 @@ Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t parti
   const auto& proofs = c1.vanilla_proofs[partition];
   for (size_t i = 0; i < challenges->size(); ++i) {
     uint64_t c = (*challenges)[i];
-    std::string where = "partition " + std::to_string(partition) + " challenge " +
-                        std::to_string(i) + ": ";
+    std::string where =
+        "partition " + std::to_string(partition) + " challenge " + std::to_string(i) + ": ";
     if (i < proofs.size() && proofs[i].labeling_proofs.empty()) {
       return Status::InvalidArgument(where + "C1 has no labeling proofs");
     }
@@ -161,10 +162,10 @@ Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t parti
                                        std::to_string(parents[k]));
       }
     }
-    inputs.push_back(Fr::FromUint64(c));  // comm_d path
+    inputs.push_back(Fr::FromUint64(c));                             // comm_d path
     for (uint32_t p : parents) inputs.push_back(Fr::FromUint64(p));  // 6 drg + 8 exp tree C paths
-    inputs.push_back(Fr::FromUint64(c));  // the UInt64 challenge
-    inputs.push_back(Fr::FromUint64(c));  // tree R_last path
+    inputs.push_back(Fr::FromUint64(c));                             // the UInt64 challenge
+    inputs.push_back(Fr::FromUint64(c));                             // tree R_last path
     inputs.push_back(Fr::FromUint64(c));  // tree C path of c's own column
   }
   return inputs;

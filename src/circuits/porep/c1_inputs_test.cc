@@ -96,8 +96,11 @@ TEST(C1CircuitTest, TamperedVanillaProofsAreUnsatisfied) {
     void (*apply)(filecoin::C1Output&);
   } tampers[] = {
       {"comm_d path sibling",
-       [](filecoin::C1Output& c) { c.vanilla_proofs[0][0].comm_d_proofs.base[2].hashes[0][0] ^= 1; }},
-      {"data leaf", [](filecoin::C1Output& c) { c.vanilla_proofs[0][1].comm_d_proofs.leaf[5] ^= 4; }},
+       [](filecoin::C1Output& c) {
+         c.vanilla_proofs[0][0].comm_d_proofs.base[2].hashes[0][0] ^= 1;
+       }},
+      {"data leaf",
+       [](filecoin::C1Output& c) { c.vanilla_proofs[0][1].comm_d_proofs.leaf[5] ^= 4; }},
       {"drg parent row",
        [](filecoin::C1Output& c) { c.vanilla_proofs[0][0].drg_parents[3].rows[1][0] ^= 1; }},
       {"exp parent row (the layer the label uses)",
@@ -107,9 +110,13 @@ TEST(C1CircuitTest, TamperedVanillaProofsAreUnsatisfied) {
          c.vanilla_proofs[0][0].exp_parents[0].inclusion_proof.base[1].hashes[6][0] ^= 1;
        }},
       {"tree R sibling",
-       [](filecoin::C1Output& c) { c.vanilla_proofs[0][1].comm_r_last_proof.base[0].hashes[0][1] ^= 1; }},
+       [](filecoin::C1Output& c) {
+         c.vanilla_proofs[0][1].comm_r_last_proof.base[0].hashes[0][1] ^= 1;
+       }},
       {"own column path",
-       [](filecoin::C1Output& c) { c.vanilla_proofs[0][0].c_x.inclusion_proof.base[0].hashes[2][0] ^= 1; }},
+       [](filecoin::C1Output& c) {
+         c.vanilla_proofs[0][0].c_x.inclusion_proof.base[0].hashes[2][0] ^= 1;
+       }},
       {"comm_r", [](filecoin::C1Output& c) { c.comm_r[0] ^= 1; }},
   };
   for (const Tamper& t : tampers) {
