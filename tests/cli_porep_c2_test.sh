@@ -18,7 +18,7 @@ cd "$work"
 "$bench" gen-params --sector-size 2KiB --out "$params"
 
 # Prove from Curio's wrapper; verify against the raw C1 of the same sector.
-"$bench" prove --c1 c1-curio.json --params "$params" --out proof.bin | tee prove.log
+"$bench" prove --c1 c1-curio.json --params "$params" --out proof.bin --overlap | tee prove.log
 grep -q "every proof verified" prove.log
 test "$(stat -c %s proof.bin)" -eq 192
 "$bench" verify --c1 c1.json --proof proof.bin --params "$params" | grep -q VALID

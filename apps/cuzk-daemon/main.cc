@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
   app.add_option("--workers", config.workers, "Jobs proved at once")->capture_default_str();
   app.add_option("--prover-threads", config.prover_threads, "Threads per job (0 = all)")
       ->capture_default_str();
+  app.add_flag("--overlap-synthesis", config.overlap_synthesis,
+               "Synthesize a job's next partition while the current one proves (needs memory for "
+               "two partitions: about 30 GiB at 32GiB)");
   app.add_option("--result-ttl", ttl_s, "Seconds a finished job's result stays for AwaitProof")
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);

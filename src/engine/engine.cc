@@ -235,6 +235,7 @@ void Engine::Run(Job& job) {
   } else {
     C2Options options;
     options.threads = config_.prover_threads;
+    options.overlap_synthesis = config_.overlap_synthesis;
     options.cancelled = [&] {
       std::lock_guard<std::mutex> lock(mu_);
       return job.cancel_requested;

@@ -71,6 +71,7 @@ class Engine {
     std::string param_dir;
     size_t workers = 1;                     // jobs proved at once (0: jobs only queue, for tests)
     size_t prover_threads = 0;              // threads per job (0 = all)
+    bool overlap_synthesis = false;  // synthesize a job's next partition while one proves
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
   };
 

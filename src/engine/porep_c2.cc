@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <future>
+#include <memory>
 
 #include "circuits/porep/c1_inputs.h"
 #include "groth16/params_io.h"
@@ -20,33 +22,67 @@ std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ":
 
 }  // namespace
 
+namespace {
+
+// One partition, synthesized and ready to prove.
+struct SynthesizedPartition {
+  std::vector<ff::Fr> inputs;  // public inputs, derived (not read) from C1
+  std::unique_ptr<r1cs::ProvingAssignment> assignment;
+  double synthesis_s = 0;
+};
+
+Result<SynthesizedPartition> Synthesize(const filecoin::C1Output& c1, uint32_t k) {
+  SynthesizedPartition out;
+  // Public inputs first: a C1 whose challenges or parents do not match its seed and graph fails
+  // here, before any proving work.
+  auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
+  if (!inputs.ok()) return inputs.status();
+  out.inputs = std::move(inputs).value();
+  auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
+  if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
+  auto t = Clock::now();
+  out.assignment = std::make_unique<r1cs::ProvingAssignment>();
+  circuits::porep::StackedCircuit circuit(circuits::porep::ShapeOf(c1.registered_proof.shape),
+                                          std::move(witness).value());
+  Status s = out.assignment->SynthesizeFrom(circuit);
+  if (!s.ok()) return Status::InvalidArgument(Partition(k) + "synthesis: " + s.message());
+  out.synthesis_s = Since(t);
+  return out;
+}
+
+}  // namespace
+
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
                               const C2Options& options) {
   groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(pk.vk);
-  circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(c1.registered_proof.shape);
+  uint32_t partitions = static_cast<uint32_t>(c1.vanilla_proofs.size());
   C2Result result;
-  for (uint32_t k = 0; k < c1.vanilla_proofs.size(); ++k) {
+  // With overlap, partition k+1 synthesizes on its own thread while partition k proves.
+  std::future<Result<SynthesizedPartition>> next;
+  auto start_synthesis = [&](uint32_t k) {
+    next = std::async(options.overlap_synthesis ? std::launch::async : std::launch::deferred,
+                      [&c1, k] { return Synthesize(c1, k); });
+  };
+  if (partitions > 0) start_synthesis(0);
+  for (uint32_t k = 0; k < partitions; ++k) {
     if (options.cancelled && options.cancelled()) {
       return Status(StatusCode::kCancelled, "cancelled before partition " + std::to_string(k));
     }
+    auto synthesized = next.get();
+    if (!synthesized.ok()) return synthesized.status();
+    SynthesizedPartition current = std::move(synthesized).value();
+    if (k + 1 < partitions) start_synthesis(k + 1);
     PartitionReport report;
     report.partition = k;
-    // Public inputs first: a C1 whose challenges or parents do not match its seed and graph
-    // fails here, before any proving work.
-    auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
-    if (!inputs.ok()) return inputs.status();
-    auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
-    if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
-    auto t = Clock::now();
-    r1cs::ProvingAssignment assignment;
-    Status s = assignment.SynthesizeFrom(circuits::porep::StackedCircuit(shape, *witness));
-    if (!s.ok()) return Status::InvalidArgument(Partition(k) + "synthesis: " + s.message());
-    report.synthesis_s = Since(t);
-    auto proof = groth16::CreateRandomProof(
-        pk, assignment, {.threads = options.threads, .timings = &report.prover});
+    report.synthesis_s = current.synthesis_s;
+    groth16::ProverOptions prover_options;
+    prover_options.threads = options.threads;
+    prover_options.timings = &report.prover;
+    auto proof = groth16::CreateRandomProof(pk, *current.assignment, prover_options);
     if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
-    t = Clock::now();
-    s = groth16::VerifyProof(pvk, *proof, *inputs);
+    current.assignment.reset();  // free a/b/c before the next partition's arrive
+    auto t = Clock::now();
+    Status s = groth16::VerifyProof(pvk, *proof, current.inputs);
     report.verify_s = Since(t);
     if (!s.ok()) {
       return Status(StatusCode::kInternal,

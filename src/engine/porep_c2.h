@@ -31,6 +31,9 @@ struct C2Options {
   size_t threads = 0;                                        // 0: every hardware thread
   std::function<void(const PartitionReport&)> on_partition;  // called after each partition
   std::function<bool()> cancelled;  // polled before each partition; true stops with kCancelled
+  // Synthesize partition k+1 while partition k proves (two partitions' assignments in memory:
+  // about 2 x 15 GiB at 32GiB).
+  bool overlap_synthesis = false;
 };
 
 // The proof of a sector: one 192-byte Groth16 proof per partition, concatenated in partition

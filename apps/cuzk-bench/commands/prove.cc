@@ -16,6 +16,7 @@ void RegisterProve(CLI::App& app) {
     std::string c1, params, out;
     size_t threads = 0;
     bool check_params = false;
+    bool overlap = false;
   };
   static Options o;
   auto* cmd = app.add_subcommand("prove", "Prove a C1 locally (C2): every partition, verified");
@@ -25,6 +26,8 @@ void RegisterProve(CLI::App& app) {
   cmd->add_option("--params", o.params, "Parameter directory (official file names)")->required();
   cmd->add_option("--out", o.out, "Proof output file (192 bytes per partition)")->required();
   cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
+  cmd->add_flag("--overlap", o.overlap,
+                "Synthesize partition k+1 while partition k proves (memory for two partitions)");
   cmd->add_flag("--check-params", o.check_params,
                 "Also check every proving-key point's subgroup (minutes; points are always "
                 "checked to be on the curve, and every proof is verified before it is written)");
@@ -45,6 +48,7 @@ void RegisterProve(CLI::App& app) {
     std::fflush(stdout);
     engine::C2Options options;
     options.threads = o.threads;
+    options.overlap_synthesis = o.overlap;
     options.on_partition = [](const engine::PartitionReport& r) {
       const auto& p = r.prover;
       std::printf(
