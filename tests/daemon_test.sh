@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The daemon really started on a Unix socket in a temporary directory: a 2KiB PoRep job through
 # the gRPC client (verified by the client too), a second job finding the parameters resident
-# (srs load 0 ms), a bad job failing with a clear error without harming the daemon, status, and
-# a clean stop on SIGTERM.
+# (srs load 0 ms), a bad job failing with a clear error without harming the daemon, cancellation
+# of a queued job and of a running 13-partition (NI-PoRep) job, preload/evict, status, and a
+# clean stop on SIGTERM.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -50,6 +51,26 @@ grep -q "verified locally (VALID)" single2.log
 "$bench" --addr "$addr" status | tee status.log
 grep -q "proofs completed 2, failed 1" status.log
 grep -q "srs porep-2k" status.log
+
+# Cancellation: a 13-partition NI-PoRep job (same circuit and parameters) starts running, a
+# second job waits behind it; the queued one is cancelled at once, the running one at its next
+# partition boundary.
+"$bench" --addr "$addr" preload porep-2k | grep -q "already loaded"
+"$bench" gen-vanilla porep --sector-size 2KiB --registered-proof 15 --seed 13 --out ni.json > /dev/null
+"$bench" --addr "$addr" single --c1 ni.json --request-id ni > ni.log 2>&1 &
+ni_pid=$!
+sleep 2
+"$bench" --addr "$addr" single --c1 c2.json --request-id queued > queued.log 2>&1 &
+queued_pid=$!
+sleep 1
+"$bench" --addr "$addr" cancel queued | grep -q "it was queued"
+"$bench" --addr "$addr" cancel ni | grep -q "next partition"
+if wait "$queued_pid"; then echo "a cancelled queued job completed"; exit 1; fi
+if wait "$ni_pid"; then echo "a cancelled running job completed"; exit 1; fi
+grep -q "CANCELLED" queued.log
+grep -q "CANCELLED" ni.log
+"$bench" --addr "$addr" evict porep-2k | grep -q "freed"
+"$bench" --addr "$addr" status | grep -q "proofs completed 2, failed 1"
 
 kill -TERM "$pid"
 wait "$pid"

@@ -13,7 +13,8 @@
 //   verify          verify a C2 proof against a C1 and a .vk
 //   public-inputs   print a partition's public inputs (0x big-endian hex)
 //   export-r1cs     write a partition's circuit and witness as iden3 .r1cs/.wtns
-//   single, status  client commands against a running cuzk-daemon (global --addr)
+//   single, batch, status, cancel, preload, evict
+//                   client commands against a running cuzk-daemon (global --addr)
 #include <CLI/CLI.hpp>
 
 #include "commands/commands.h"
@@ -35,6 +36,9 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterClientOptions(app);
   cuzk::bench::RegisterSingle(app);
   cuzk::bench::RegisterStatus(app);
+  cuzk::bench::RegisterBatch(app);
+  cuzk::bench::RegisterCancel(app);
+  cuzk::bench::RegisterSrsCommands(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -4,7 +4,11 @@
 // parameters. The address comes from the global --addr.
 #include <grpcpp/grpcpp.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <mutex>
+#include <thread>
 
 #include "commands/commands.h"
 #include "commands/common.h"
@@ -147,6 +151,135 @@ void RegisterStatus(CLI::App& app) {
       std::printf("srs %s: %.2f GB, %u job(s) using it\n", srs.circuit_id().c_str(),
                   static_cast<double>(srs.size_bytes()) / 1e9, srs.ref_count());
     }
+  });
+}
+
+}  // namespace cuzk::bench
+
+namespace cuzk::bench {
+
+void RegisterBatch(CLI::App& app) {
+  struct Options {
+    std::string c1;
+    size_t count = 4, concurrency = 1;
+    int priority = 0;
+  };
+  static Options o;
+  auto* cmd = app.add_subcommand(
+      "batch", "Submit COUNT copies of a proof, CONCURRENCY at a time; report latency and proofs/h");
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--count", o.count, "Number of jobs")->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency, "Jobs in flight at once")->capture_default_str();
+  cmd->add_option("--priority", o.priority, "0 default, 1 LOW, 2 NORMAL, 3 HIGH, 4 CRITICAL")
+      ->check(CLI::Range(0, 4))
+      ->capture_default_str();
+  cmd->callback([] {
+    const char* name = "batch";
+    auto bytes = ReadFileBytes(o.c1);
+    if (!bytes.ok()) std::exit(Fail(name, "reading the C1", bytes.status()));
+    auto c1 = filecoin::ParseC1(*bytes);
+    if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
+    auto stub = Connect();
+    std::atomic<size_t> next{0}, failed{0};
+    std::mutex mu;
+    std::vector<double> latencies;
+    std::string run = std::to_string(Clock::now().time_since_epoch().count());
+    auto start = Clock::now();
+    auto worker = [&] {
+      for (size_t i; (i = next.fetch_add(1)) < o.count;) {
+        v1::ProveRequest request;
+        v1::SubmitProofRequest* submit = request.mutable_submit();
+        submit->set_request_id("batch-" + run + "-" + std::to_string(i));
+        submit->set_proof_kind(v1::POREP_SEAL_COMMIT);
+        submit->set_priority(static_cast<v1::Priority>(o.priority));
+        submit->set_registered_proof(c1->registered_proof.id);
+        submit->set_sector_size(c1->registered_proof.shape.sector_bytes);
+        submit->set_vanilla_proof(*bytes);
+        grpc::ClientContext context;
+        context.set_deadline(std::chrono::system_clock::now() + std::chrono::hours(2));
+        v1::ProveResponse response;
+        auto t = Clock::now();
+        grpc::Status s = stub->Prove(&context, request, &response);
+        double seconds = Since(t);
+        bool ok = s.ok() && response.result().status() == v1::AwaitProofResponse::COMPLETED;
+        std::lock_guard<std::mutex> lock(mu);
+        if (!ok) {
+          ++failed;
+          std::fprintf(stderr, "batch: job %zu failed: %s\n", i,
+                       s.ok() ? response.result().error_message().c_str()
+                              : s.error_message().c_str());
+        } else {
+          latencies.push_back(seconds);
+        }
+        std::printf("  job %zu: %s in %.2f s (%zu/%zu done)\n", i, ok ? "COMPLETED" : "FAILED",
+                    seconds, latencies.size() + failed, o.count);
+        std::fflush(stdout);
+      }
+    };
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < std::max<size_t>(o.concurrency, 1); ++t) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+    double wall = Since(start);
+    std::sort(latencies.begin(), latencies.end());
+    auto pct = [&](double p) {
+      return latencies.empty() ? 0.0
+                               : latencies[std::min(latencies.size() - 1,
+                                                    static_cast<size_t>(p * latencies.size()))];
+    };
+    std::printf("batch: %zu completed, %zu failed in %.1f s = %.1f proofs/h at concurrency %zu; "
+                "latency p50 %.2f s, p90 %.2f s, max %.2f s\n",
+                latencies.size(), failed.load(), wall, 3600.0 * latencies.size() / wall,
+                o.concurrency, pct(0.5), pct(0.9), latencies.empty() ? 0.0 : latencies.back());
+    if (failed) std::exit(1);
+  });
+}
+
+void RegisterCancel(CLI::App& app) {
+  static std::string job_id;
+  auto* cmd = app.add_subcommand("cancel", "Cancel a queued or running job on the daemon");
+  cmd->add_option("job_id", job_id, "Job id (the request id)")->required();
+  cmd->callback([] {
+    grpc::ClientContext context;
+    v1::CancelProofRequest request;
+    request.set_job_id(job_id);
+    v1::CancelProofResponse response;
+    grpc::Status s = Connect()->CancelProof(&context, request, &response);
+    if (!s.ok()) std::exit(RpcFail("cancel", s));
+    std::printf("cancelled %s (%s)\n", job_id.c_str(),
+                response.was_running() ? "it stops at its next partition" : "it was queued");
+  });
+}
+
+void RegisterSrsCommands(CLI::App& app) {
+  static std::string preload_id, evict_id;
+  auto* preload = app.add_subcommand("preload", "Load a circuit's parameters into the daemon");
+  preload->add_option("circuit_id", preload_id, "porep-2k, porep-8m, porep-512m, porep-32g, porep-64g")
+      ->required();
+  preload->callback([] {
+    grpc::ClientContext context;
+    v1::PreloadSrsRequest request;
+    request.set_circuit_id(preload_id);
+    v1::PreloadSrsResponse response;
+    grpc::Status s = Connect()->PreloadSRS(&context, request, &response);
+    if (!s.ok()) std::exit(RpcFail("preload", s));
+    std::printf("%s: %s\n", preload_id.c_str(),
+                response.already_loaded()
+                    ? "already loaded"
+                    : ("loaded in " + std::to_string(response.load_time_ms()) + " ms").c_str());
+  });
+  auto* evict = app.add_subcommand("evict", "Drop a circuit's parameters from the daemon");
+  evict->add_option("circuit_id", evict_id, "Circuit id")->required();
+  evict->callback([] {
+    grpc::ClientContext context;
+    v1::EvictSrsRequest request;
+    request.set_circuit_id(evict_id);
+    v1::EvictSrsResponse response;
+    grpc::Status s = Connect()->EvictSRS(&context, request, &response);
+    if (!s.ok()) std::exit(RpcFail("evict", s));
+    std::printf("%s: %s\n", evict_id.c_str(),
+                response.was_loaded()
+                    ? ("freed " + std::to_string(response.freed_bytes()) + " bytes").c_str()
+                    : "was not loaded");
   });
 }
 

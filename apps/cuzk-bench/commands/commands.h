@@ -39,4 +39,11 @@ void RegisterSingle(CLI::App& app);
 // Registers `status`: print a running daemon's queues and loaded parameters.
 void RegisterStatus(CLI::App& app);
 
+// Registers `batch`: many copies of one proof through the daemon; latency and proofs/h.
+void RegisterBatch(CLI::App& app);
+// Registers `cancel`: cancel a job on the daemon.
+void RegisterCancel(CLI::App& app);
+// Registers `preload` and `evict`: manage the daemon's resident parameters.
+void RegisterSrsCommands(CLI::App& app);
+
 }  // namespace cuzk::bench
