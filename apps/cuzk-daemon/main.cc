@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   cuzk::engine::Engine::Config config;
   config.param_dir = DefaultParamDir();
   size_t ttl_s = 3600;
+  double budget_gib = 0;
   app.add_option("--listen", listen, "host:port or unix:///path (a stale socket is replaced)")
       ->capture_default_str();
   app.add_option("--param-dir", config.param_dir,
@@ -47,10 +48,15 @@ int main(int argc, char** argv) {
   app.add_flag("--overlap-synthesis", config.overlap_synthesis,
                "Synthesize a job's next partition while the current one proves (needs memory for "
                "two partitions: about 30 GiB at 32GiB)");
+  app.add_option("--memory-budget", budget_gib,
+                 "GiB of host memory jobs may reserve (0 = MemTotal minus 4 GiB); a job waits for "
+                 "room, and one that can never fit fails")
+      ->capture_default_str();
   app.add_option("--result-ttl", ttl_s, "Seconds a finished job's result stays for AwaitProof")
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   config.result_ttl = std::chrono::seconds(ttl_s);
+  config.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
 
   if (listen.rfind("unix://", 0) == 0) {
     std::filesystem::path socket = listen.substr(7);
@@ -77,8 +83,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cuzk-daemon: cannot listen on %s\n", listen.c_str());
     return 1;
   }
-  std::printf("cuzk-daemon: listening on %s; parameters from %s; %zu worker(s)\n", listen.c_str(),
-              config.param_dir.c_str(), config.workers);
+  std::printf("cuzk-daemon: listening on %s; parameters from %s; %zu worker(s); memory budget "
+              "%.1f GiB\n",
+              listen.c_str(), config.param_dir.c_str(), config.workers,
+              static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   std::fflush(stdout);
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);

@@ -67,7 +67,10 @@ const char* ProofKindName(ProofKind kind) {
 }
 
 Engine::Engine(Config config)
-    : config_(std::move(config)), srs_(config_.param_dir, config_.prover_threads) {
+    : config_(std::move(config)),
+      srs_(config_.param_dir, config_.prover_threads),
+      budget_(config_.memory_budget_bytes ? config_.memory_budget_bytes
+                                          : MemoryBudget::FromSystem(uint64_t{4} << 30)) {
   for (size_t i = 0; i < config_.workers; ++i) {
     workers_.emplace_back([this] { WorkerLoop(); });
   }
@@ -167,6 +170,8 @@ EngineStatus Engine::GetStatus() const {
   s.uptime_seconds = static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - started_).count());
   s.srs = srs_.Loaded();
+  s.memory_reserved = budget_.used();
+  s.memory_budget = budget_.total();
   return s;
 }
 
@@ -228,6 +233,12 @@ void Engine::Run(Job& job) {
     fail(JobState::kFailed, "sector_size " + std::to_string(r.sector_size) +
                                 " does not match the C1's " +
                                 std::to_string(c1->registered_proof.shape.sector_bytes));
+  } else if (auto reservation = budget_.Reserve(
+                 PoRepPartitionMemoryEstimate(c1->registered_proof.shape) *
+                 (config_.overlap_synthesis && c1->vanilla_proofs.size() > 1 ? 2 : 1));
+             !reservation.ok()) {
+    // Waits while other jobs hold the memory; fails only if the job could never fit.
+    fail(JobState::kFailed, "memory: " + reservation.status().message());
   } else if (auto pk =
                  srs_.Acquire(PoRepCircuitId(c1->registered_proof.shape), &result.srs_load_ms);
              !pk.ok()) {

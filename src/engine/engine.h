@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "engine/memory_budget.h"
 #include "engine/srs_cache.h"
 
 namespace cuzk::engine {
@@ -60,6 +61,7 @@ struct JobOutcome {
 // The engine's counters for GetStatus.
 struct EngineStatus {
   uint32_t pending = 0, running = 0;
+  uint64_t memory_reserved = 0, memory_budget = 0;  // bytes
   uint64_t completed = 0, failed = 0;
   uint64_t uptime_seconds = 0;
   std::vector<SrsInfo> srs;
@@ -72,6 +74,7 @@ class Engine {
     size_t workers = 1;                     // jobs proved at once (0: jobs only queue, for tests)
     size_t prover_threads = 0;              // threads per job (0 = all)
     bool overlap_synthesis = false;  // synthesize a job's next partition while one proves
+    uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus 4 GiB
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
   };
 
@@ -105,6 +108,7 @@ class Engine {
 
   Config config_;
   SrsCache srs_;
+  MemoryBudget budget_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mu_;
   std::condition_variable work_cv_;

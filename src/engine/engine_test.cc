@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include "filecoin/c1.h"
 #include "sealer/sealer.h"
 
@@ -119,6 +122,37 @@ TEST(EngineTest, BadSubmissionsFailWithAClearError) {
     EXPECT_TRUE(outcome->proof.empty());
   }
   EXPECT_EQ(engine.GetStatus().failed, std::size(cases));
+}
+
+TEST(EngineTest, AJobLargerThanTheMemoryBudgetFailsSayingSo) {
+  Engine engine({.param_dir = "/nonexistent", .workers = 1, .memory_budget_bytes = 1 << 20});
+  ASSERT_TRUE(engine.Submit(Request("big", Priority::kUnspecified, Sealed2KiBC1())).ok());
+  auto outcome = engine.Await("big", 0ms);
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome->state, JobState::kFailed);
+  EXPECT_NE(outcome->error.find("memory: needs an estimated 2048 MiB but the memory budget is 1 MiB"),
+            std::string::npos)
+      << outcome->error;
+}
+
+TEST(MemoryBudgetTest, ReservationsWaitForRoomAndRelease) {
+  MemoryBudget budget(100);
+  auto a = budget.Reserve(60);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(budget.used(), 60u);
+  EXPECT_FALSE(budget.Reserve(101).ok());
+  std::atomic<bool> got{false};
+  std::thread waiter([&] {
+    auto b = budget.Reserve(50);  // must wait for a
+    got = true;
+  });
+  std::this_thread::sleep_for(50ms);
+  EXPECT_FALSE(got);
+  { MemoryBudget::Reservation drop = std::move(a).value(); }
+  waiter.join();
+  EXPECT_TRUE(got);
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_GT(MemoryBudget::FromSystem(0), 0u);
 }
 
 TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {

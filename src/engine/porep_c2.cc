@@ -123,6 +123,18 @@ Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector) {
   return r1cs::ShapeRecorder::Record(circuit);
 }
 
+uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector) {
+  // R1CS rows per partition (spec 4.9, input constraints included); the domain is the next power
+  // of two.
+  uint64_t rows = sector.layers == 2 ? (sector.nodes <= 64         ? 2687961
+                                        : sector.nodes <= (1 << 18) ? 3844969
+                                                                    : 4423473)
+                                     : 131186177;
+  uint64_t domain = 1;
+  while (domain < rows) domain <<= 1;
+  return domain * 512;
+}
+
 std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,
                             const std::string& extension) {
   return (std::filesystem::path(dir) / filecoin::ParamsFileName(sector, extension)).string();

@@ -56,6 +56,11 @@ Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerify
 // generation needs it; synthesis does not depend on the witness values.
 Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector);
 
+// Returns the estimated peak host memory of proving one partition of `sector` (assignment, NTT
+// and MSM working sets, not the parameters): 512 bytes per element of the QAP domain, calibrated
+// on 2KiB (2.1 GiB above the resident parameters at domain 2^22); likely pessimistic for 32GiB.
+uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector);
+
 // Returns the path of `sector`'s parameter file in `dir` under its official name; `extension` is
 // "params" or "vk".
 std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,

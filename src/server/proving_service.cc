@@ -147,6 +147,10 @@ grpc::Status ProvingService::GetMetrics(grpc::ServerContext*, const v1::GetMetri
     text += "cuzk_srs_loaded_bytes{circuit_id=\"" + srs.circuit_id + "\"} " +
             std::to_string(srs.size_bytes) + "\n";
   }
+  text += "# TYPE cuzk_memory_reserved_bytes gauge\ncuzk_memory_reserved_bytes " +
+          std::to_string(s.memory_reserved) + "\n";
+  text += "# TYPE cuzk_memory_budget_bytes gauge\ncuzk_memory_budget_bytes " +
+          std::to_string(s.memory_budget) + "\n";
   text += "# TYPE cuzk_uptime_seconds gauge\ncuzk_uptime_seconds " +
           std::to_string(s.uptime_seconds) + "\n";
   response->set_prometheus_text(text);

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/memory_budget.h"
+
+#include <fstream>
+#include <string>
+
+namespace cuzk::engine {
+
+MemoryBudget::Reservation& MemoryBudget::Reservation::operator=(Reservation&& o) noexcept {
+  if (this != &o) {
+    if (budget_) budget_->Release(bytes_);
+    budget_ = o.budget_;
+    bytes_ = o.bytes_;
+    o.budget_ = nullptr;
+  }
+  return *this;
+}
+
+MemoryBudget::Reservation::~Reservation() {
+  if (budget_) budget_->Release(bytes_);
+}
+
+uint64_t MemoryBudget::FromSystem(uint64_t margin_bytes) {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemTotal:") {
+      uint64_t bytes = kib * 1024;
+      return bytes > margin_bytes ? bytes - margin_bytes : 0;
+    }
+  }
+  return 0;
+}
+
+Result<MemoryBudget::Reservation> MemoryBudget::Reserve(uint64_t bytes) {
+  if (bytes > total_) {
+    return Status::InvalidArgument(
+        "needs an estimated " + std::to_string(bytes >> 20) + " MiB but the memory budget is " +
+        std::to_string(total_ >> 20) + " MiB (raise it or free memory)");
+  }
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [&] { return used_ + bytes <= total_; });
+  used_ += bytes;
+  return Reservation(this, bytes);
+}
+
+uint64_t MemoryBudget::used() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return used_;
+}
+
+void MemoryBudget::Release(uint64_t bytes) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    used_ -= bytes;
+  }
+  cv_.notify_all();
+}
+
+}  // namespace cuzk::engine

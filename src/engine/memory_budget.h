@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// MemoryBudget: host memory the engine may commit, handed out as reservations. A job reserves its
+// estimated peak before it starts and waits while the budget lacks room, instead of
+// over-committing the machine; a job that could never fit fails at once, saying so.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+
+#include "base/status.h"
+
+namespace cuzk::engine {
+
+class MemoryBudget {
+ public:
+  // A held share of the budget; released when destroyed.
+  class Reservation {
+   public:
+    Reservation() = default;
+    Reservation(MemoryBudget* budget, uint64_t bytes) : budget_(budget), bytes_(bytes) {}
+    Reservation(Reservation&& o) noexcept : budget_(o.budget_), bytes_(o.bytes_) {
+      o.budget_ = nullptr;
+    }
+    Reservation& operator=(Reservation&& o) noexcept;
+    ~Reservation();
+    uint64_t bytes() const { return budget_ ? bytes_ : 0; }
+
+   private:
+    MemoryBudget* budget_ = nullptr;
+    uint64_t bytes_ = 0;
+  };
+
+  // A budget of `total_bytes`.
+  explicit MemoryBudget(uint64_t total_bytes) : total_(total_bytes) {}
+  // Returns MemTotal from /proc/meminfo minus `margin_bytes` (0 if unreadable or smaller).
+  static uint64_t FromSystem(uint64_t margin_bytes);
+
+  // Waits until `bytes` fit, then holds them. Fails at once if they exceed the whole budget.
+  Result<Reservation> Reserve(uint64_t bytes);
+  uint64_t total() const { return total_; }
+  uint64_t used() const;
+
+ private:
+  void Release(uint64_t bytes);
+
+  const uint64_t total_;
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  uint64_t used_ = 0;
+};
+
+}  // namespace cuzk::engine
