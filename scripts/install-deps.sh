@@ -14,6 +14,7 @@ packages=(
   libsimdjson-dev                              # C1 JSON parsing (about 1 GB/s)
   libgrpc++-dev libprotobuf-dev                # the daemon's gRPC service and client
   protobuf-compiler protobuf-compiler-grpc     # code generation from proto/cuzk/v1
+  libtomlplusplus-dev                          # the daemon's configuration file
 )
 
 missing=()

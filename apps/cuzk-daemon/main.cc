@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // cuzk-daemon: the long-running proving engine Curio talks to over gRPC (proto/cuzk/v1). It keeps
 // Groth16 parameters resident, queues jobs by priority, proves them on a pool of workers and
-// verifies every proof before returning it. SIGINT/SIGTERM stop it: queued and running jobs are
-// cancelled (a running job at its next partition boundary) and clients get CANCELLED.
+// verifies every proof before returning it. Settings come from defaults, then the --config file
+// (config/cuzk.example.toml documents it), then flags. SIGINT/SIGTERM stop it: queued and
+// running jobs are cancelled (a running job at its next partition boundary).
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "engine/config.h"
 #include "engine/engine.h"
 #include "server/proving_service.h"
 
@@ -31,35 +33,53 @@ std::string DefaultListen() {
 
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
-  std::string listen = DefaultListen();
-  cuzk::engine::Engine::Config config;
-  config.param_dir = DefaultParamDir();
-  size_t ttl_s = 3600;
+  std::string config_path, listen, param_dir;
+  size_t workers = 1, prover_threads = 0, ttl_s = 3600;
   double budget_gib = 0;
-  app.add_option("--listen", listen, "host:port or unix:///path (a stale socket is replaced)")
-      ->capture_default_str();
-  app.add_option("--param-dir", config.param_dir,
+  bool overlap = false;
+  app.add_option("--config", config_path, "TOML configuration file (see config/cuzk.example.toml)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--listen", listen,
+                 "host:port or unix:///path (a stale socket is replaced); default " +
+                     DefaultListen());
+  app.add_option("--param-dir", param_dir,
                  "Parameter cache (official file names); default $FIL_PROOFS_PARAMETER_CACHE or "
-                 "/var/tmp/filecoin-proof-parameters")
-      ->capture_default_str();
-  app.add_option("--workers", config.workers, "Jobs proved at once")->capture_default_str();
-  app.add_option("--prover-threads", config.prover_threads, "Threads per job (0 = all)")
-      ->capture_default_str();
-  app.add_flag("--overlap-synthesis", config.overlap_synthesis,
+                 "/var/tmp/filecoin-proof-parameters");
+  app.add_option("--workers", workers, "Jobs proved at once (default 1)");
+  app.add_option("--prover-threads", prover_threads, "Threads per job (default 0 = all)");
+  app.add_flag("--overlap-synthesis", overlap,
                "Synthesize a job's next partition while the current one proves (needs memory for "
                "two partitions: about 30 GiB at 32GiB)");
   app.add_option("--memory-budget", budget_gib,
-                 "GiB of host memory jobs may reserve (0 = MemTotal minus 4 GiB); a job waits for "
-                 "room, and one that can never fit fails")
-      ->capture_default_str();
-  app.add_option("--result-ttl", ttl_s, "Seconds a finished job's result stays for AwaitProof")
-      ->capture_default_str();
+                 "GiB of host memory jobs may reserve (default 0 = MemTotal minus 4 GiB); a job "
+                 "waits for room, and one that can never fit fails");
+  app.add_option("--result-ttl", ttl_s,
+                 "Seconds a finished job's result stays for AwaitProof (default 3600)");
   CLI11_PARSE(app, argc, argv);
-  config.result_ttl = std::chrono::seconds(ttl_s);
-  config.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
 
-  if (listen.rfind("unix://", 0) == 0) {
-    std::filesystem::path socket = listen.substr(7);
+  cuzk::engine::DaemonConfig config;
+  config.listen = DefaultListen();
+  config.engine.param_dir = DefaultParamDir();
+  if (!config_path.empty()) {
+    if (auto s = cuzk::engine::LoadDaemonConfig(config_path, &config); !s.ok()) {
+      std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
+      return 1;
+    }
+    for (const std::string& w : config.warnings) std::fprintf(stderr, "cuzk-daemon: %s\n", w.c_str());
+  }
+  // Flags given on the command line win over the file.
+  if (app.count("--listen")) config.listen = listen;
+  if (app.count("--param-dir")) config.engine.param_dir = param_dir;
+  if (app.count("--workers")) config.engine.workers = workers;
+  if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
+  if (app.count("--overlap-synthesis")) config.engine.overlap_synthesis = overlap;
+  if (app.count("--memory-budget")) {
+    config.engine.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
+  }
+  if (app.count("--result-ttl")) config.engine.result_ttl = std::chrono::seconds(ttl_s);
+
+  if (config.listen.rfind("unix://", 0) == 0) {
+    std::filesystem::path socket = config.listen.substr(7);
     std::error_code ec;
     if (std::filesystem::is_socket(socket, ec)) std::filesystem::remove(socket, ec);
   }
@@ -70,22 +90,33 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  auto engine = std::make_unique<cuzk::engine::Engine>(config);
+  auto engine = std::make_unique<cuzk::engine::Engine>(config.engine);
+  for (const std::string& id : config.preload) {
+    uint64_t ms = 0;
+    auto key = engine->srs().Acquire(id, &ms);
+    if (!key.ok()) {
+      std::fprintf(stderr, "cuzk-daemon: preload %s: %s\n", id.c_str(),
+                   key.status().message().c_str());
+      return 1;
+    }
+    std::printf("cuzk-daemon: preloaded %s in %llu ms\n", id.c_str(),
+                static_cast<unsigned long long>(ms));
+  }
   cuzk::server::ProvingService service(*engine);
   grpc::ServerBuilder builder;
   int port = 0;
-  builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &port);
+  builder.AddListeningPort(config.listen, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(256 << 20);
   builder.SetMaxSendMessageSize(256 << 20);
   builder.RegisterService(&service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server) {
-    std::fprintf(stderr, "cuzk-daemon: cannot listen on %s\n", listen.c_str());
+    std::fprintf(stderr, "cuzk-daemon: cannot listen on %s\n", config.listen.c_str());
     return 1;
   }
   std::printf("cuzk-daemon: listening on %s; parameters from %s; %zu worker(s); memory budget "
               "%.1f GiB\n",
-              listen.c_str(), config.param_dir.c_str(), config.workers,
+              config.listen.c_str(), config.engine.param_dir.c_str(), config.engine.workers,
               static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   std::fflush(stdout);
   int signal_number = 0;
@@ -94,7 +125,7 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   engine->Shutdown();  // queued jobs cancelled, running ones stop at their next partition
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  engine.reset();  // joins the workers
+  engine.reset();      // joins the workers
   std::printf("cuzk-daemon: stopped\n");
   return 0;
 }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <thread>
 
+#include "engine/config.h"
 #include "filecoin/c1.h"
 #include "sealer/sealer.h"
 
@@ -165,6 +166,42 @@ TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {
   EXPECT_NE(missing.status().message().find("porep-2k"), std::string::npos);
   EXPECT_EQ(*cache.Evict("porep-2k"), 0u);
   EXPECT_TRUE(cache.Loaded().empty());
+}
+
+}  // namespace
+}  // namespace cuzk::engine
+
+namespace cuzk::engine {
+namespace {
+
+TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
+  DaemonConfig config;
+  Status s = LoadDaemonConfig(CUZK_SOURCE_DIR "/config/cuzk.example.toml", &config);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(config.listen, "unix:///run/cuzk/cuzk.sock");
+  EXPECT_EQ(config.engine.param_dir, "/var/tmp/filecoin-proof-parameters");
+  EXPECT_EQ(config.preload, std::vector<std::string>{"porep-32g"});
+  EXPECT_EQ(config.engine.workers, 1u);
+  EXPECT_TRUE(config.warnings.empty());
+
+  DaemonConfig other;
+  ASSERT_TRUE(ParseDaemonConfig("[scheduler]\nworkers = 3\nspeed = 9\n[gpu]\nx = 1\n"
+                                "[memory]\nbudget_gib = 1.5\n[synthesis]\noverlap = true\n",
+                                &other)
+                  .ok());
+  EXPECT_EQ(other.engine.workers, 3u);
+  EXPECT_EQ(other.engine.memory_budget_bytes, uint64_t{3} << 29);
+  EXPECT_TRUE(other.engine.overlap_synthesis);
+  ASSERT_EQ(other.warnings.size(), 2u);
+  EXPECT_NE(other.warnings[0].find("[gpu]"), std::string::npos);
+  EXPECT_NE(other.warnings[1].find("[scheduler] speed"), std::string::npos);
+
+  Status bad_type = ParseDaemonConfig("[scheduler]\nworkers = \"many\"\n", &other);
+  EXPECT_NE(bad_type.message().find("[scheduler] workers: wrong type"), std::string::npos);
+  Status bad_syntax = ParseDaemonConfig("[scheduler\n", &other);
+  ASSERT_FALSE(bad_syntax.ok());
+  EXPECT_NE(bad_syntax.message().find("config: "), std::string::npos);
+  EXPECT_FALSE(LoadDaemonConfig("/nonexistent.toml", &other).ok());
 }
 
 }  // namespace

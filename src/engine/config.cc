@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/config.h"
+
+#include <toml++/toml.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <type_traits>
+#include <sstream>
+
+namespace cuzk::engine {
+namespace {
+
+// Reads table.key into `out` when present; a value of the wrong type is an error naming it.
+template <typename T, typename Out>
+Status Read(const toml::table& table, const std::string& section, const char* key, Out* out) {
+  const toml::node* node = table.get(key);
+  if (!node) return Status::Ok();
+  std::optional<T> value = node->value<T>();
+  if (!value) {
+    return Status::InvalidArgument("config [" + section + "] " + key + ": wrong type");
+  }
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (*value < 0) return Status::InvalidArgument("config [" + section + "] " + key + ": negative");
+  }
+  *out = static_cast<Out>(*value);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream where;
+    where << e.source().begin;
+    return Status::InvalidArgument("config: " + std::string(e.description()) + " at " +
+                                   where.str());
+  }
+  static const std::map<std::string, std::set<std::string>> kKnown = {
+      {"daemon", {"listen"}},
+      {"srs", {"param_dir", "preload"}},
+      {"memory", {"budget_gib"}},
+      {"scheduler", {"workers", "result_ttl_seconds"}},
+      {"synthesis", {"overlap"}},
+      {"pipeline", {"prover_threads"}},
+      {"logging", {"level"}},
+  };
+  for (const auto& [section, node] : root) {
+    std::string name(section.str());
+    auto known = kKnown.find(name);
+    if (known == kKnown.end()) {
+      config->warnings.push_back("config: unknown section [" + name + "] ignored");
+      continue;
+    }
+    const toml::table* table = node.as_table();
+    if (!table) return Status::InvalidArgument("config: [" + name + "] is not a table");
+    for (const auto& [key, value] : *table) {
+      if (!known->second.count(std::string(key.str()))) {
+        config->warnings.push_back("config: unknown key [" + name + "] " + std::string(key.str()) +
+                                   " ignored");
+      }
+    }
+  }
+  auto section = [&](const char* name) -> const toml::table* { return root[name].as_table(); };
+  Status s;
+  if (const toml::table* t = section("daemon")) {
+    if (!(s = Read<std::string>(*t, "daemon", "listen", &config->listen)).ok()) return s;
+  }
+  if (const toml::table* t = section("srs")) {
+    if (!(s = Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir)).ok()) return s;
+    if (const toml::node* preload = t->get("preload")) {
+      const toml::array* list = preload->as_array();
+      if (!list) return Status::InvalidArgument("config [srs] preload: expected a list of ids");
+      config->preload.clear();
+      for (const toml::node& id : *list) {
+        auto text = id.value<std::string>();
+        if (!text) return Status::InvalidArgument("config [srs] preload: expected strings");
+        config->preload.push_back(*text);
+      }
+    }
+  }
+  if (const toml::table* t = section("memory")) {
+    double gib = -1;
+    if (!(s = Read<double>(*t, "memory", "budget_gib", &gib)).ok()) return s;
+    if (gib >= 0) config->engine.memory_budget_bytes = static_cast<uint64_t>(gib * (1ull << 30));
+  }
+  if (const toml::table* t = section("scheduler")) {
+    if (!(s = Read<int64_t>(*t, "scheduler", "workers", &config->engine.workers)).ok()) return s;
+    int64_t ttl = -1;
+    if (!(s = Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl)).ok()) return s;
+    if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
+  }
+  if (const toml::table* t = section("synthesis")) {
+    if (!(s = Read<bool>(*t, "synthesis", "overlap", &config->engine.overlap_synthesis)).ok()) {
+      return s;
+    }
+  }
+  if (const toml::table* t = section("pipeline")) {
+    if (!(s = Read<int64_t>(*t, "pipeline", "prover_threads", &config->engine.prover_threads))
+             .ok()) {
+      return s;
+    }
+  }
+  if (const toml::table* t = section("logging")) {
+    if (!(s = Read<std::string>(*t, "logging", "level", &config->log_level)).ok()) return s;
+  }
+  return Status::Ok();
+}
+
+Status LoadDaemonConfig(const std::string& path, DaemonConfig* config) {
+  std::ifstream in(path);
+  if (!in) return Status(StatusCode::kNotFound, "cannot open config file " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  Status s = ParseDaemonConfig(text.str(), config);
+  if (!s.ok()) return Status(s.code(), path + ": " + s.message());
+  return s;
+}
+
+}  // namespace cuzk::engine

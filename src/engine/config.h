@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The daemon's configuration file (TOML), parsed in this one place. Sections and keys follow the
+// Rust cuzk's where they make sense; config/cuzk.example.toml documents every key. Unknown keys
+// are reported as warnings, wrong types as errors naming the key.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "engine/engine.h"
+
+namespace cuzk::engine {
+
+// Everything cuzk-daemon reads from its configuration file.
+struct DaemonConfig {
+  std::string listen;               // [daemon] listen; empty = the daemon's default
+  Engine::Config engine;            // [srs] param_dir, [scheduler] workers, ...
+  std::vector<std::string> preload;  // [srs] preload: circuit ids loaded at start-up
+  std::string log_level = "info";   // [logging] level
+  std::vector<std::string> warnings;  // unknown keys and other non-fatal findings
+};
+
+// Parses TOML text into `config` (keys present override what `config` holds).
+Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config);
+// Reads and parses the file at `path`.
+Status LoadDaemonConfig(const std::string& path, DaemonConfig* config);
+
+}  // namespace cuzk::engine
