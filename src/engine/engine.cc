@@ -203,6 +203,9 @@ void Engine::WorkerLoop() {
     }
     Run(*job);
     std::lock_guard<std::mutex> lock(mu_);
+    // The result stays for the TTL; the input (up to ~51 MB for 32GiB) need not: idempotency
+    // checks use the digest.
+    std::string().swap(job->request.vanilla_proof);
     --running_;
     job->finished = Clock::now();
     job->outcome.total_ms = MillisBetween(job->submitted, job->finished);

@@ -50,8 +50,6 @@ v1::AwaitProofResponse::Status ToWire(engine::JobState s) {
 
 }  // namespace
 
-std::string GrpcAddress(const std::string& addr) { return addr; }
-
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
                                          const v1::SubmitProofRequest* request,
                                          v1::SubmitProofResponse* response) {

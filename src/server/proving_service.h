@@ -40,7 +40,4 @@ class ProvingService final : public cuzk::v1::ProvingEngine::Service {
   engine::Engine& engine_;
 };
 
-// Returns a gRPC listening address for `addr`: "host:port" as is, "unix:///path" as is.
-std::string GrpcAddress(const std::string& addr);
-
 }  // namespace cuzk::server
