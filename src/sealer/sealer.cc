@@ -30,16 +30,20 @@ class StageTimer {
 
 }  // namespace
 
+Bytes32 RandomNode(std::mt19937_64& rng) {
+  Bytes32 node;
+  for (size_t i = 0; i < 32; i += 8) {
+    uint64_t word = rng();
+    for (size_t b = 0; b < 8; ++b) node[i + b] = static_cast<uint8_t>(word >> (8 * b));
+  }
+  node[31] &= 0x3f;
+  return node;
+}
+
 std::vector<Bytes32> RandomSectorData(uint64_t nodes, uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<Bytes32> data(nodes);
-  for (Bytes32& node : data) {
-    for (size_t i = 0; i < 32; i += 8) {
-      uint64_t word = rng();
-      for (size_t b = 0; b < 8; ++b) node[i + b] = static_cast<uint8_t>(word >> (8 * b));
-    }
-    node[31] &= 0x3f;
-  }
+  for (Bytes32& node : data) node = RandomNode(rng);
   return data;
 }
 

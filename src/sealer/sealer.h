@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,9 @@ struct SealedSector {
 
   const Bytes32& comm_d() const { return tree_d.Root(); }
 };
+
+// Returns one random node below 2^254 (a valid field element and a valid 254-bit SHA node).
+Bytes32 RandomNode(std::mt19937_64& rng);
 
 // Returns `nodes` nodes of seeded random data, each < 2^254 as Fr32-padded data is.
 std::vector<Bytes32> RandomSectorData(uint64_t nodes, uint64_t seed);

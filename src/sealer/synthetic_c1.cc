@@ -4,23 +4,13 @@
 #include <random>
 
 #include "filecoin/graph.h"
+#include "sealer/sealer.h"
 
 namespace cuzk::sealer {
 namespace {
 
 using filecoin::Bytes32;
 using filecoin::MerkleProof;
-
-// A random value below 2^254 (a valid field element and a valid 254-bit SHA node).
-Bytes32 RandomNode(std::mt19937_64& rng) {
-  Bytes32 out;
-  for (size_t i = 0; i < 32; i += 8) {
-    uint64_t word = rng();
-    for (size_t b = 0; b < 8; ++b) out[i + b] = static_cast<uint8_t>(word >> (8 * b));
-  }
-  out[31] &= 0x3f;
-  return out;
-}
 
 // A random proof of `node` in a tree with the given per-level arities and root.
 MerkleProof RandomProof(std::mt19937_64& rng, const std::vector<uint32_t>& arities,

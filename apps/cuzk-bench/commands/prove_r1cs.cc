@@ -10,6 +10,7 @@
 
 #include "base/hex.h"
 #include "commands/commands.h"
+#include "commands/common.h"
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
 #include "groth16/prover.h"
@@ -25,15 +26,7 @@ struct ProveR1csOptions {
   size_t threads = 0;
 };
 
-using Clock = std::chrono::steady_clock;
-double Since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-int Fail(const std::string& what, const Status& s) {
-  std::fprintf(stderr, "prove-r1cs: %s: %s\n", what.c_str(), s.message().c_str());
-  return 1;
-}
+int Fail(std::string_view what, const Status& s) { return bench::Fail("prove-r1cs", what, s); }
 
 int RunProveR1cs(const ProveR1csOptions& o) {
   auto t = Clock::now();

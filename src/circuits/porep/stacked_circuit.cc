@@ -5,6 +5,7 @@
 #include <string>
 
 #include "circuits/porep/label.h"
+#include "filecoin/registered_proof.h"
 #include "gadgets/poseidon.h"
 
 namespace cuzk::circuits::porep {
@@ -36,14 +37,12 @@ Result<std::vector<AllocatedNum>> ColumnInclusion(r1cs::ConstraintSystem& cs,
 }  // namespace
 
 std::vector<uint32_t> CircuitShape::TreeArities() const {
-  uint64_t leaves = nodes;
-  uint64_t below = (sub_arity ? sub_arity : 1) * (top_arity ? top_arity : 1);
-  uint64_t base_leaves = leaves / below;
-  std::vector<uint32_t> arities;
-  for (uint64_t n = base_leaves; n > 1; n /= base_arity) arities.push_back(base_arity);
-  if (sub_arity) arities.push_back(sub_arity);
-  if (top_arity) arities.push_back(top_arity);
-  return arities;
+  filecoin::SectorShape sector{};
+  sector.nodes = nodes;
+  sector.base_arity = base_arity;
+  sector.sub_arity = sub_arity;
+  sector.top_arity = top_arity;
+  return filecoin::TreeArities(sector);
 }
 
 uint32_t CircuitShape::TreeDLevels() const {
