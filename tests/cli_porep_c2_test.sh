@@ -4,10 +4,15 @@
 # generate TEST parameters (cached in PARAMS_DIR between runs), prove, verify. Then the failure
 # paths: a tampered proof and another sector's public inputs must not verify, and a C1 whose
 # witness does not satisfy the circuit must not yield a proof file.
+# Last, verify-records on regression records made from this proof (rust-fil-proofs' JSON-lines
+# form): the right record verifies; another graph, sector or a flipped bit fails; a missing .vk
+# or a malformed line is reported as such.
 # Usage: cli_porep_c2_test.sh CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 bench="$1"
 params="$2"
+tools="$(cd "$(dirname "$0")" && pwd)/tools"
+testdata="$(cd "$(dirname "$0")/.." && pwd)/testdata"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -51,4 +56,26 @@ test ! -e bad.bin
 
 # Synthesis from a C1, the benchmark path.
 "$bench" synth-only --c1 c1.json -i 1 | grep -q "M constraints/s"
+# Seal regression records. gen-vanilla's defaults: miner f01000, sector 1, StackedDrg2KiBV1_1.
+record() { python3 "$tools/make_seal_record.py" c1.json proof.bin 1000 "$1" 5 "$2"; }
+record 1 V1_1_0 > good.jsonl
+"$bench" verify-records --records good.jsonl --params "$params" | tee records.log
+grep -q "^1 verified, 0 FAILED" records.log
+python3 - <<'PY' > flipped.jsonl
+import json
+r = json.loads(open("good.jsonl").read())
+r["proof"][150] ^= 1
+print(json.dumps(r, separators=(",", ":")))
+PY
+{ record 1 V1_0_0; record 2 V1_1_0; cat flipped.jsonl; echo '{"porep_config":{}}'; } > bad.jsonl
+if "$bench" verify-records --records bad.jsonl --params "$params" > records.log; then
+  echo "bad records verified"; exit 1
+fi
+cat records.log
+test "$(grep -c "FAILED 2KiB interactive" records.log)" -eq 3
+grep -q "line 4: MALFORMED" records.log
+mkdir empty
+"$bench" verify-records --records "$testdata/seal_records/v16-2kib.jsonl" --params empty \
+  | tee records.log
+grep -q "0 verified, 0 FAILED, 0 malformed, 2 skipped (2 without a .vk" records.log
 echo "cli porep c2: ok"

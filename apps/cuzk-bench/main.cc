@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterGenParams(app);
   cuzk::bench::RegisterProve(app);
   cuzk::bench::RegisterVerify(app);
+  cuzk::bench::RegisterVerifyRecords(app);
   cuzk::bench::RegisterPublicInputs(app);
   cuzk::bench::RegisterExportR1cs(app);
   cuzk::bench::RegisterClientOptions(app);

@@ -97,9 +97,12 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   return result;
 }
 
-Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
-                     std::span<const uint8_t> proof) {
-  size_t partitions = c1.vanilla_proofs.size();
+namespace {
+
+// Verifies the concatenated partition proofs `proof`, partition k against inputs_of(k).
+template <typename InputsOf>
+Status VerifyPartitions(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
+                        std::span<const uint8_t> proof, InputsOf&& inputs_of) {
   if (proof.size() != partitions * groth16::kProofBytes) {
     return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
                                    std::to_string(partitions) + " partitions need " +
@@ -109,12 +112,29 @@ Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerify
     auto parsed =
         groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
     if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
-    auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
+    auto inputs = inputs_of(k);
     if (!inputs.ok()) return inputs.status();
     Status s = groth16::VerifyProof(pvk, *parsed, *inputs);
     if (!s.ok()) return Status::InvalidArgument(Partition(k) + s.message());
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
+                     std::span<const uint8_t> proof) {
+  return VerifyPartitions(c1.vanilla_proofs.size(), pvk, proof, [&](uint32_t k) {
+    return circuits::porep::PartitionPublicInputs(c1, k);
+  });
+}
+
+Status VerifySealStatement(const circuits::porep::SealStatement& statement,
+                           const groth16::PreparedVerifyingKey& pvk,
+                           std::span<const uint8_t> proof) {
+  return VerifyPartitions(statement.proof.partitions, pvk, proof, [&](uint32_t k) {
+    return circuits::porep::StatementPublicInputs(statement, k);
+  });
 }
 
 Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector) {

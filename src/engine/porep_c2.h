@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "circuits/porep/c1_inputs.h"
 #include "filecoin/c1.h"
 #include "groth16/keys.h"
 #include "groth16/prover.h"
@@ -51,6 +52,12 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
 // error names the first partition that fails.
 Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
                      std::span<const uint8_t> proof);
+
+// Verifies the concatenated partition proofs `proof` of a seal statement (for example one of
+// rust-fil-proofs' regression records). The error names the first partition that fails.
+Status VerifySealStatement(const circuits::porep::SealStatement& statement,
+                           const groth16::PreparedVerifyingKey& pvk,
+                           std::span<const uint8_t> proof);
 
 // Records the R1CS of one partition of `sector` (input constraints appended), as parameter
 // generation needs it; synthesis does not depend on the witness values.

@@ -27,6 +27,8 @@ void RegisterGenParams(CLI::App& app);
 void RegisterProve(CLI::App& app);
 // Registers `verify`: check a C2 proof file against a C1 and a .vk.
 void RegisterVerify(CLI::App& app);
+// Registers `verify-records`: verify rust-fil-proofs' seal regression records.
+void RegisterVerifyRecords(CLI::App& app);
 // Registers `public-inputs`: print a partition's public inputs.
 void RegisterPublicInputs(CLI::App& app);
 // Registers `export-r1cs`: write a partition's circuit and witness as iden3 files.

@@ -50,6 +50,13 @@ Result<ColumnWitness> Column(const filecoin::ColumnProof& proof, const std::stri
   return c;
 }
 
+// Public inputs per challenge (spec 3.1): comm_d path, 14 parent paths, the challenge, tree R_last
+// path, own column path.
+constexpr size_t kInputsPerChallenge = 18;
+
+// A public input that holds a node index, in decimal.
+std::string ToDecimal(const Fr& node) { return std::to_string(node.ToCanonical()[0]); }
+
 Status CheckPartition(const C1Output& c1, uint32_t partition) {
   if (partition >= c1.vanilla_proofs.size()) {
     return Status::InvalidArgument("partition " + std::to_string(partition) + " does not exist (" +
@@ -65,13 +72,25 @@ CircuitShape ShapeOf(const filecoin::SectorShape& sector) {
                       sector.sub_arity, sector.top_arity, sector.challenges_per_partition};
 }
 
+Result<SealStatement> StatementOf(const C1Output& c1) {
+  SealStatement st;
+  st.proof = c1.registered_proof;
+  st.porep_id = filecoin::PoRepId(c1.registered_proof.id);
+  st.seed = c1.seed;
+  for (auto [bytes, out, name] : {std::tuple{&c1.replica_id, &st.replica_id, "replica_id"},
+                                  std::tuple{&c1.comm_d, &st.comm_d, "comm_d"},
+                                  std::tuple{&c1.comm_r, &st.comm_r, "comm_r"}}) {
+    auto fr = ToFr(*bytes, name);
+    if (!fr.ok()) return fr.status();
+    *out = *fr;
+  }
+  return st;
+}
+
 Result<std::vector<uint64_t>> PartitionChallenges(const C1Output& c1, uint32_t partition) {
-  auto replica_id = ToFr(c1.replica_id, "replica_id");
-  if (!replica_id.ok()) return replica_id.status();
-  auto comm_r = ToFr(c1.comm_r, "comm_r");
-  if (!comm_r.ok()) return comm_r.status();
-  return filecoin::PartitionChallenges(c1.registered_proof, *replica_id, *comm_r, c1.seed,
-                                       partition);
+  auto st = StatementOf(c1);
+  if (!st.ok()) return st.status();
+  return filecoin::PartitionChallenges(st->proof, st->replica_id, st->comm_r, st->seed, partition);
 }
 
 Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t partition) {
@@ -124,49 +143,59 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
   return w;
 }
 
-Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t partition) {
-  Status s = CheckPartition(c1, partition);
-  if (!s.ok()) return s;
-  auto challenges = PartitionChallenges(c1, partition);
-  if (!challenges.ok()) return challenges.status();
-  const filecoin::RegisteredSealProof& rp = c1.registered_proof;
-  filecoin::StackedGraph graph(rp.shape.nodes, filecoin::PoRepId(rp.id), rp.api_version);
-  std::vector<Fr> inputs;
-  for (auto [bytes, name] : {std::pair{&c1.replica_id, "replica_id"},
-                             std::pair{&c1.comm_d, "comm_d"}, std::pair{&c1.comm_r, "comm_r"}}) {
-    auto fr = ToFr(*bytes, name);
-    if (!fr.ok()) return fr.status();
-    inputs.push_back(*fr);
+Result<std::vector<Fr>> StatementPublicInputs(const SealStatement& st, uint32_t partition) {
+  if (partition >= st.proof.partitions) {
+    return Status::InvalidArgument("partition " + std::to_string(partition) + " does not exist (" +
+                                   std::to_string(st.proof.partitions) + " partitions)");
   }
-  const auto& proofs = c1.vanilla_proofs[partition];
-  for (size_t i = 0; i < challenges->size(); ++i) {
-    uint64_t c = (*challenges)[i];
-    std::string where =
-        "partition " + std::to_string(partition) + " challenge " + std::to_string(i) + ": ";
-    if (i < proofs.size() && proofs[i].labeling_proofs.empty()) {
-      return Status::InvalidArgument(where + "C1 has no labeling proofs");
-    }
-    if (i < proofs.size() && proofs[i].labeling_proofs[0].node != c) {
-      return Status::InvalidArgument(where + "C1 proves node " +
-                                     std::to_string(proofs[i].labeling_proofs[0].node) +
-                                     " but the seed derives challenge " + std::to_string(c));
-    }
-    std::array<uint32_t, filecoin::kTotalParents> parents;
+  auto challenges =
+      filecoin::PartitionChallenges(st.proof, st.replica_id, st.comm_r, st.seed, partition);
+  if (!challenges.ok()) return challenges.status();
+  filecoin::StackedGraph graph(st.proof.shape.nodes, st.porep_id, st.proof.api_version);
+  std::vector<Fr> inputs{st.replica_id, st.comm_d, st.comm_r};
+  std::array<uint32_t, filecoin::kTotalParents> parents;
+  for (uint64_t c : *challenges) {
     graph.Parents(c, parents);
-    for (size_t k = 0; i < proofs.size() && k < parents.size(); ++k) {
-      const filecoin::ColumnProof& col =
-          k < 6 ? proofs[i].drg_parents[k] : proofs[i].exp_parents[k - 6];
-      if (col.index != parents[k]) {
-        return Status::InvalidArgument(where + "C1 opens column " + std::to_string(col.index) +
-                                       " as parent " + std::to_string(k) + ", the graph says " +
-                                       std::to_string(parents[k]));
-      }
-    }
     inputs.push_back(Fr::FromUint64(c));                             // comm_d path
     for (uint32_t p : parents) inputs.push_back(Fr::FromUint64(p));  // 6 drg + 8 exp tree C paths
     inputs.push_back(Fr::FromUint64(c));                             // the UInt64 challenge
     inputs.push_back(Fr::FromUint64(c));                             // tree R_last path
     inputs.push_back(Fr::FromUint64(c));  // tree C path of c's own column
+  }
+  return inputs;
+}
+
+Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t partition) {
+  Status s = CheckPartition(c1, partition);
+  if (!s.ok()) return s;
+  auto st = StatementOf(c1);
+  if (!st.ok()) return st.status();
+  auto inputs = StatementPublicInputs(*st, partition);
+  if (!inputs.ok()) return inputs.status();
+  // C1 must open exactly the derived challenges and parents (inputs 3 + 18 i + {0, 1..14}).
+  const auto& proofs = c1.vanilla_proofs[partition];
+  size_t derived = (inputs->size() - 3) / kInputsPerChallenge;
+  for (size_t i = 0; i < derived && i < proofs.size(); ++i) {
+    const Fr* row = inputs->data() + 3 + kInputsPerChallenge * i;
+    std::string where =
+        "partition " + std::to_string(partition) + " challenge " + std::to_string(i) + ": ";
+    if (proofs[i].labeling_proofs.empty()) {
+      return Status::InvalidArgument(where + "C1 has no labeling proofs");
+    }
+    uint64_t proved = proofs[i].labeling_proofs[0].node;
+    if (Fr::FromUint64(proved) != row[0]) {
+      return Status::InvalidArgument(where + "C1 proves node " + std::to_string(proved) +
+                                     " but the seed derives challenge " + ToDecimal(row[0]));
+    }
+    for (size_t k = 0; k < filecoin::kTotalParents; ++k) {
+      const filecoin::ColumnProof& col =
+          k < 6 ? proofs[i].drg_parents[k] : proofs[i].exp_parents[k - 6];
+      if (Fr::FromUint64(col.index) != row[1 + k]) {
+        return Status::InvalidArgument(where + "C1 opens column " + std::to_string(col.index) +
+                                       " as parent " + std::to_string(k) + ", the graph says " +
+                                       ToDecimal(row[1 + k]));
+      }
+    }
   }
   return inputs;
 }

@@ -151,6 +151,25 @@ TEST(C1CircuitTest, PublicInputsRejectAForeignSeedOrGraph) {
   EXPECT_FALSE(PartitionPublicInputs(c1, 1).ok());
 }
 
+TEST(C1CircuitTest, StatementInputsEqualTheC1InputsAndFollowThePoRepId) {
+  filecoin::C1Output c1 = SealedC1(5, 5);
+  auto statement = StatementOf(c1);
+  ASSERT_TRUE(statement.ok());
+  auto from_c1 = PartitionPublicInputs(c1, 0);
+  auto from_statement = StatementPublicInputs(*statement, 0);
+  ASSERT_TRUE(from_c1.ok() && from_statement.ok());
+  EXPECT_EQ(*from_c1, *from_statement);
+  ASSERT_EQ(from_statement->size(), 3u + 18 * 2);
+  // Another porep_id keys another graph: the same challenges, other parents.
+  SealStatement foreign = *statement;
+  foreign.porep_id.fill(0x7f);
+  auto moved = StatementPublicInputs(foreign, 0);
+  ASSERT_TRUE(moved.ok());
+  EXPECT_EQ((*moved)[3], (*from_statement)[3]);
+  EXPECT_NE(*moved, *from_statement);
+  EXPECT_FALSE(StatementPublicInputs(*statement, 1).ok());
+}
+
 TEST(C1CircuitTest, UnvalidatedValuesAreErrorsNotCrashes) {
   filecoin::C1Output c1 = SealedC1(5, 6);
   c1.vanilla_proofs[0][1].drg_parents[2].rows[0].fill(0xff);  // >= r
