@@ -20,6 +20,15 @@ AllocatedBit AllocatedBit::Alloc(ConstraintSystem& cs, bool value) {
   return {v, value};
 }
 
+AllocatedBit AllocatedBit::AllocConditionally(ConstraintSystem& cs, bool value,
+                                              const AllocatedBit& must_be_false) {
+  Variable v = cs.Alloc(Bit(value));
+  LinearCombination a = OneMinus(must_be_false.var);
+  a.Sub(v);
+  cs.Enforce(a, LinearCombination::Of(v), LinearCombination());
+  return {v, value};
+}
+
 AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value != b.value;
   Variable c = cs.Alloc(Bit(value));

@@ -16,6 +16,10 @@ struct AllocatedBit {
 
   // Allocates b with [ONE - b] * [b] = [0].
   static AllocatedBit Alloc(ConstraintSystem& cs, bool value);
+  // Allocates b that must be 0 when `must_be_false` is 1: [ONE - must_be_false - b] * [b] = [0]
+  // (bellpepper alloc_conditionally).
+  static AllocatedBit AllocConditionally(ConstraintSystem& cs, bool value,
+                                         const AllocatedBit& must_be_false);
   // c = a xor b: [2a] * [b] = [a + b - c].
   static AllocatedBit Xor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b);
   // c = a and b: [a] * [b] = [c].

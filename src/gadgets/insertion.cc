@@ -61,9 +61,26 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
     AllocatedNum p7 = pick(bits[2], p7_xx1, h);
     return std::vector<AllocatedNum>{p0, p1, p2, p3, p4, p5, p6, p7};
   }
-  return Status::InvalidArgument(
-      "insertion supports arity 2, 4 and 8 with log2(arity) bits, got arity " +
-      std::to_string(arity) + " with " + std::to_string(bits.size()) + " bits");
+  if (arity < 2 || (arity & (arity - 1)) != 0 || (size_t{1} << bits.size()) != arity) {
+    return Status::InvalidArgument("insertion needs a power-of-two arity and log2(arity) bits, got "
+                                   "arity " + std::to_string(arity) + " with " +
+                                   std::to_string(bits.size()) + " bits");
+  }
+  // The general form (insertion.rs `insert`, size * (size - 1) constraints): output position
+  // `pos` selects, by the index bits, the value it holds when `cur` is inserted at `index`:
+  // cur when index == pos, siblings[pos] when index > pos, siblings[pos - 1] when index < pos.
+  std::vector<AllocatedNum> out;
+  out.reserve(arity);
+  std::vector<AllocatedNum> choices(arity);
+  for (size_t pos = 0; pos < arity; ++pos) {
+    for (size_t index = 0; index < arity; ++index) {
+      choices[index] = index == pos ? cur : index > pos ? siblings[pos] : siblings[pos - 1];
+    }
+    auto chosen = Select(cs, choices, bits);
+    if (!chosen.ok()) return chosen.status();
+    out.push_back(*chosen);
+  }
+  return out;
 }
 
 Result<AllocatedNum> Select(ConstraintSystem& cs, std::span<const AllocatedNum> elements,
@@ -73,12 +90,13 @@ Result<AllocatedNum> Select(ConstraintSystem& cs, std::span<const AllocatedNum> 
                                    std::to_string(elements.size()) + " for " +
                                    std::to_string(bits.size()) + " bits");
   }
+  // insertion.rs `select`: most significant bit first, state[j] = pick(bit, state[half + j],
+  // state[j]) for j < half, halving until one element is left.
   std::vector<AllocatedNum> layer(elements.begin(), elements.end());
-  for (const Boolean& bit : bits) {
-    std::vector<AllocatedNum> next;
-    for (size_t i = 0; i < layer.size(); i += 2)
-      next.push_back(Pick(cs, bit, layer[i + 1], layer[i]));
-    layer = std::move(next);
+  for (size_t i = bits.size(); i-- > 0;) {
+    size_t half = layer.size() / 2;
+    for (size_t j = 0; j < half; ++j) layer[j] = Pick(cs, bits[i], layer[half + j], layer[j]);
+    layer.resize(half);
   }
   return layer[0];
 }

@@ -13,14 +13,15 @@ namespace cuzk::gadgets {
 
 // Returns the arity-vector with `cur` at position sum 2^j bits_j (bits least significant first,
 // each an allocated Boolean) and `siblings` (arity - 1 of them) in order around it. Arity 2, 4
-// and 8 cost 2, 8 and 22 constraints.
+// and 8 use the hand-written forms (2, 8 and 22 constraints); other powers of two (16) the
+// general one, a Select per position (arity * (arity - 1) constraints).
 Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNum& cur,
                                          std::span<const Boolean> bits,
                                          std::span<const AllocatedNum> siblings);
 
 // Returns elements[sum 2^j bits_j] with a binary tree of picks: size - 1 constraints (size a
-// power of two, bits least significant first). The pick order is level by level, pairs left to
-// right; select is not part of the PoRep circuit, so no bellperson ordering is promised.
+// power of two, bits least significant first), in insertion.rs' order: the most significant bit
+// first, element j against element j + size/2.
 Result<AllocatedNum> Select(ConstraintSystem& cs, std::span<const AllocatedNum> elements,
                             std::span<const Boolean> bits);
 

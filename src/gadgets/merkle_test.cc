@@ -103,7 +103,7 @@ TEST(MerkleGadgetTest, MatchesPorCircuitCounts) {
 }
 
 TEST(InsertionTest, PlacesCurrentAtEveryPositionWithKnownCosts) {
-  for (size_t arity : {2u, 4u, 8u}) {
+  for (size_t arity : {2u, 4u, 8u, 16u}) {
     for (uint32_t pos = 0; pos < arity; ++pos) {
       r1cs::TestConstraintSystem cs;
       AllocatedNum cur = AllocatedNum::Alloc(cs, Fr::FromUint64(1000));
@@ -116,7 +116,9 @@ TEST(InsertionTest, PlacesCurrentAtEveryPositionWithKnownCosts) {
       size_t before = cs.num_constraints();
       auto out = Insert(cs, cur, bits, sib);
       ASSERT_TRUE(out.ok());
-      EXPECT_EQ(cs.num_constraints() - before, arity == 2 ? 2u : arity == 4 ? 8u : 22u);
+      // insertion.rs test_insert: 2, 8, 22, then size * (size - 1).
+      size_t want = arity == 2 ? 2u : arity == 4 ? 8u : arity == 8 ? 22u : arity * (arity - 1);
+      EXPECT_EQ(cs.num_constraints() - before, want);
       size_t s = 0;
       for (size_t k = 0; k < arity; ++k) {
         Fr want = k == pos ? Fr::FromUint64(1000) : Fr::FromUint64(s++);
@@ -162,6 +164,56 @@ TEST(NumGadgetTest, ConditionallyReverseSwapsOnlyWhenAsked) {
     cs.SetAux(x.var.index, y.value == x.value ? x.value + Fr::One() : y.value);
     EXPECT_FALSE(cs.IsSatisfied());
   }
+}
+
+// bellpepper num.rs test_into_bits / test_into_bits_strict: the bits are the value's, every
+// flipped bit breaks the system, and r itself (r - 1 with its low bit set) is refused by the range
+// check, not only by the unpacking constraint.
+TEST(NumGadgetTest, ToBitsLeStrictDecomposesAndRangeChecks) {
+  std::mt19937_64 rng(11);
+  std::vector<Fr> values = {Fr::Zero(), Fr::One(), -Fr::One(), -Fr::FromUint64(2)};
+  for (int i = 0; i < 6; ++i) values.push_back(Fr::Random(rng));
+  for (const Fr& value : values) {
+    r1cs::TestConstraintSystem cs;
+    AllocatedNum x = AllocatedNum::Alloc(cs, value);
+    std::vector<Boolean> bits = ToBitsLeStrict(cs, x);
+    ASSERT_EQ(bits.size(), 255u);
+    ff::Limbs<4> v = value.ToCanonical();
+    for (size_t i = 0; i < 255; ++i) {
+      ASSERT_EQ(bits[i].kind(), Boolean::Kind::kIs);
+      ASSERT_EQ(bits[i].value(), ((v[i / 64] >> (i % 64)) & 1) != 0) << i;
+    }
+    ASSERT_TRUE(cs.IsSatisfied());
+    for (size_t i = 0; i < 255; i += 17) {
+      size_t index = bits[i].bit().var.index;
+      Fr saved = cs.aux()[index];
+      cs.SetAux(index, Fr::One() - saved);
+      EXPECT_FALSE(cs.IsSatisfied()) << "bit " << i;
+      cs.SetAux(index, saved);
+    }
+  }
+  // The congruent representation 5 + r (< 2^255) satisfies the plain decomposition's unpacking
+  // constraint; the strict one must refuse it.
+  ff::Limbs<4> alias = Fr::kModulus;
+  alias[0] += 5;  // no carry: r's low limb is 0xffffffff00000001
+  r1cs::TestConstraintSystem loose;
+  AllocatedNum x = AllocatedNum::Alloc(loose, Fr::FromUint64(5));
+  std::vector<Boolean> loose_bits = ToBitsLe(loose, x);
+  for (size_t i = 0; i < 255; ++i) {
+    bool bit = ((alias[i / 64] >> (i % 64)) & 1) != 0;
+    loose.SetAux(loose_bits[i].bit().var.index, bit ? Fr::One() : Fr::Zero());
+  }
+  EXPECT_TRUE(loose.IsSatisfied()) << "the plain decomposition accepts a congruent alias";
+  // The strict gadget with every bit and AND flag consistent with 5 + r: only the range check
+  // stands in the way.
+  r1cs::TestConstraintSystem strict;
+  AllocatedNum y = AllocatedNum::Alloc(strict, Fr::FromUint64(5));
+  internal::ToBitsLeStrictClaiming(strict, y, alias);
+  EXPECT_FALSE(strict.IsSatisfied());
+  r1cs::TestConstraintSystem honest;
+  AllocatedNum z = AllocatedNum::Alloc(honest, Fr::FromUint64(5));
+  internal::ToBitsLeStrictClaiming(honest, z, Fr::FromUint64(5).ToCanonical());
+  EXPECT_TRUE(honest.IsSatisfied());
 }
 
 TEST(Sha256NodeTest, HashLeafBitsCostsAndMatchesNative) {

@@ -4,6 +4,7 @@
 #include "gadgets/num.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "gadgets/boolean.h"
 
@@ -36,6 +37,49 @@ std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x) {
   cs.Enforce(LinearCombination(), LinearCombination(), lc);
   return bits;
 }
+
+std::vector<Boolean> ToBitsLeStrict(ConstraintSystem& cs, const AllocatedNum& x) {
+  return internal::ToBitsLeStrictClaiming(cs, x, x.value.ToCanonical());
+}
+
+namespace internal {
+
+std::vector<Boolean> ToBitsLeStrictClaiming(ConstraintSystem& cs, const AllocatedNum& x,
+                                            const ff::Limbs<4>& v) {
+  ff::Limbs<4> r_minus_1 = Fr::kModulus;
+  r_minus_1[0] -= 1;  // r is odd
+  auto bit_of = [](const ff::Limbs<4>& l, size_t i) { return ((l[i / 64] >> (i % 64)) & 1) != 0; };
+  size_t top = 255;
+  while (!bit_of(r_minus_1, top)) --top;  // r - 1 has 255 bits: top = 254
+  std::vector<AllocatedBit> msb_first;
+  std::vector<AllocatedBit> run;
+  std::optional<AllocatedBit> last_run;  // 1 iff x's bits so far equal r - 1's
+  for (size_t i = top + 1; i-- > 0;) {
+    bool x_bit = bit_of(v, i);
+    if (bit_of(r_minus_1, i)) {
+      msb_first.push_back(AllocatedBit::Alloc(cs, x_bit));
+      run.push_back(msb_first.back());
+      continue;
+    }
+    if (!run.empty()) {  // a run of ones ends: AND it (and the previous flag) into the flag
+      if (last_run) run.push_back(*last_run);
+      AllocatedBit flag = run[0];
+      for (size_t k = 1; k < run.size(); ++k) flag = AllocatedBit::And(cs, flag, run[k]);
+      last_run = flag;
+      run.clear();
+    }
+    msb_first.push_back(AllocatedBit::AllocConditionally(cs, x_bit, *last_run));
+  }
+  std::vector<Boolean> bits;
+  bits.reserve(msb_first.size());
+  for (size_t i = msb_first.size(); i-- > 0;) bits.push_back(Boolean::Is(msb_first[i]));
+  auto [lc, value] = Weighted(bits);
+  lc.Sub(x.var);
+  cs.Enforce(LinearCombination(), LinearCombination(), lc);
+  return bits;
+}
+
+}  // namespace internal
 
 AllocatedNum Inputize(ConstraintSystem& cs, const AllocatedNum& x) {
   AllocatedNum u = AllocatedNum::AllocInput(cs, x.value);

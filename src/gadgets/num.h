@@ -34,6 +34,18 @@ class Boolean;
 // Returns 255 allocated bits of x, least significant first, with one unpacking constraint
 // [0] * [0] = [sum 2^i b_i - x] (bellpepper's non-strict to_bits_le: no range check).
 std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x);
+// Returns 255 allocated bits of x, least significant first, range-checked against r - 1
+// (bellpepper to_bits_le_strict): walking r - 1 from its top bit, bits inside runs of ones are
+// plain bits AND-ed into a running "so far equal" flag at the end of each run, bits inside runs
+// of zeros must be 0 while the flag is set (alloc_conditionally), then one unpacking constraint
+// [0] * [0] = [sum 2^i b_i - x].
+std::vector<Boolean> ToBitsLeStrict(ConstraintSystem& cs, const AllocatedNum& x);
+namespace internal {
+// ToBitsLeStrict with the bits (and the AND flags derived from them) taken from `bits` instead of
+// x's value: lets tests play a prover who claims a congruent representation such as x + r.
+std::vector<Boolean> ToBitsLeStrictClaiming(ConstraintSystem& cs, const AllocatedNum& x,
+                                            const ff::Limbs<4>& bits);
+}  // namespace internal
 // Exposes x as a public input u with [u] * [ONE] = [x].
 AllocatedNum Inputize(ConstraintSystem& cs, const AllocatedNum& x);
 // Returns cond ? a : b as a new variable c with [b - a] * [cond] = [b - c].
