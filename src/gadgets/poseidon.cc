@@ -4,6 +4,7 @@
 // combinations without constraints, and every S-box first materializes its input.
 #include "gadgets/poseidon.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "hash/poseidon_optimized.h"
@@ -136,6 +137,25 @@ Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
   }
   Variable out = EnsureAllocated(cs, e[1]);
   return AllocatedNum{out, e[1].value};
+}
+
+Result<AllocatedNum> PoseidonHashMdGadget(ConstraintSystem& cs,
+                                          std::span<const AllocatedNum> elements) {
+  constexpr size_t kArity = hash::kPoseidonMdArity;
+  if (elements.size() < 2) return Status::InvalidArgument("hash_md needs at least 2 elements");
+  AllocatedNum acc = elements[0];
+  std::vector<AllocatedNum> block(kArity);
+  for (size_t i = 1; i < elements.size(); i += kArity - 1) {
+    size_t n = std::min(kArity - 1, elements.size() - i);
+    block[0] = acc;
+    std::copy_n(elements.begin() + i, n, block.begin() + 1);
+    // filecoin-hashers allocates each padding zero as a fresh (unconstrained) variable.
+    for (size_t k = n + 1; k < kArity; ++k) block[k] = AllocatedNum::Alloc(cs, Fr::Zero());
+    auto h = PoseidonHashGadget(cs, block);
+    if (!h.ok()) return h.status();
+    acc = *h;
+  }
+  return acc;
 }
 
 }  // namespace cuzk::gadgets

@@ -16,4 +16,10 @@ namespace cuzk::gadgets {
 Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
                                         std::span<const AllocatedNum> preimage);
 
+// filecoin-hashers hash_md_circuit: the Merkle-Damgard chain of hash::PoseidonHashMd over
+// arity-36 Poseidon gadgets, padding zeros allocated as variables; 1,385 constraints per block
+// (71 elements: 2 blocks, 2,770).
+Result<AllocatedNum> PoseidonHashMdGadget(ConstraintSystem& cs,
+                                          std::span<const AllocatedNum> elements);
+
 }  // namespace cuzk::gadgets

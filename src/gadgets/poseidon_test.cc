@@ -42,5 +42,26 @@ TEST(PoseidonGadgetTest, MatchesNativeHashAndFilecoinConstraintCounts) {
   }
 }
 
+// filecoin-hashers test_hash_md_circuit: 71 ones cost 2,770 constraints; a chain whose last block
+// needs padding matches the native hash too.
+TEST(PoseidonGadgetTest, HashMdMatchesNativeAndCosts2770For71Elements) {
+  std::mt19937_64 rng(23);
+  for (size_t n : {71u, 40u}) {
+    r1cs::TestConstraintSystem cs;
+    std::vector<AllocatedNum> elements;
+    std::vector<Fr> values;
+    for (size_t i = 0; i < n; ++i) {
+      values.push_back(n == 71 ? Fr::One() : Fr::Random(rng));
+      elements.push_back(AllocatedNum::Alloc(cs, values.back()));
+    }
+    auto out = PoseidonHashMdGadget(cs, elements);
+    ASSERT_TRUE(out.ok());
+    if (n == 71) EXPECT_EQ(cs.num_constraints(), 2770u);
+    if (n == 40) EXPECT_EQ(cs.num_constraints(), 2 * 1385u);  // 35 + 4 elements: 2 blocks
+    EXPECT_EQ(out->value, *hash::PoseidonHashMd(values));
+    ASSERT_TRUE(cs.IsSatisfied());
+  }
+}
+
 }  // namespace
 }  // namespace cuzk::gadgets

@@ -4,6 +4,7 @@
 // reference scripts (generate_parameters_grain.sage) as neptune applies it.
 #include "hash/poseidon.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <memory>
@@ -155,6 +156,49 @@ Result<Fr> PoseidonHash(std::span<const Fr> preimage) {
   std::copy(preimage.begin(), preimage.end(), state.begin() + 1);
   PoseidonPermute(**params, state);
   return state[1];
+}
+
+Result<Fr> PoseidonHashTyped(std::span<const Fr> preimage, size_t arity, PoseidonHashType type) {
+  auto params = PoseidonParamsFor(arity);
+  if (!params.ok()) return params.status();
+  std::vector<Fr> state(arity + 1);
+  switch (type) {
+    case PoseidonHashType::kMerkleTree:
+      if (preimage.size() != arity) {
+        return Status::InvalidArgument("a Merkle-tree Poseidon hash of arity " +
+                                       std::to_string(arity) + " takes exactly that many elements");
+      }
+      state[0] = (*params)->merkle_tag;
+      break;
+    case PoseidonHashType::kConstantLength:
+      if (preimage.empty() || preimage.size() > arity) {
+        return Status::InvalidArgument("a constant-length Poseidon hash of arity " +
+                                       std::to_string(arity) + " takes 1 to that many elements");
+      }
+      // len * 2^64 (neptune x_pow2(len, 64)).
+      state[0] = Fr::FromUint64(preimage.size()) * Fr::FromUint64(uint64_t{1} << 32) *
+                 Fr::FromUint64(uint64_t{1} << 32);
+      break;
+  }
+  std::copy(preimage.begin(), preimage.end(), state.begin() + 1);  // the rest stays zero
+  PoseidonPermute(**params, state);
+  return state[1];
+}
+
+Result<Fr> PoseidonHashMd(std::span<const Fr> input) {
+  if (input.size() < 2) return Status::InvalidArgument("hash_md needs at least 2 elements");
+  std::vector<Fr> block(kPoseidonMdArity);
+  Fr acc = input[0];
+  for (size_t i = 1; i < input.size(); i += kPoseidonMdArity - 1) {
+    size_t n = std::min(kPoseidonMdArity - 1, input.size() - i);
+    std::fill(block.begin(), block.end(), Fr::Zero());
+    block[0] = acc;
+    std::copy_n(input.begin() + i, n, block.begin() + 1);
+    auto h = PoseidonHash(block);
+    if (!h.ok()) return h.status();
+    acc = *h;
+  }
+  return acc;
 }
 
 }  // namespace cuzk::hash

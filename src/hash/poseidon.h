@@ -46,4 +46,20 @@ void PoseidonPermute(const PoseidonParams& params, std::span<Fr> state);
 // Returns the Merkle-tree Poseidon hash of exactly `arity` elements (arity = preimage.size()).
 Result<Fr> PoseidonHash(std::span<const Fr> preimage);
 
+// The domain-separation modes of neptune's hash_type.rs that Filecoin's hashers use.
+enum class PoseidonHashType {
+  kMerkleTree,      // tag 2^arity - 1, exactly arity elements
+  kConstantLength,  // tag len * 2^64, 1 <= len <= arity elements, zero-padded to arity
+};
+
+// Returns the Poseidon hash of `preimage` with the constants of `arity` in the given mode.
+Result<Fr> PoseidonHashTyped(std::span<const Fr> preimage, size_t arity, PoseidonHashType type);
+
+// The arity of filecoin-hashers' Merkle-Damgard Poseidon (PoseidonMDArity).
+inline constexpr size_t kPoseidonMdArity = 36;
+
+// filecoin-hashers hash_md: acc = input[0]; for each chunk of 35 following elements, acc =
+// Poseidon-36 Merkle-tree hash of (acc, chunk, zeros). Needs at least 2 elements.
+Result<Fr> PoseidonHashMd(std::span<const Fr> input);
+
 }  // namespace cuzk::hash

@@ -104,6 +104,44 @@ TEST(PoseidonTest, BatchedHashingMatchesSingleHashes) {
   EXPECT_FALSE(PoseidonHashMany(8, std::span(preimages).first(7), std::span(out).first(1)).ok());
 }
 
+// filecoin-hashers poseidon.rs test_hash_md: the arity-36 Merkle-Damgard hash of 71 ones.
+TEST(PoseidonTest, HashMdMatchesFilecoinHashersVector) {
+  std::vector<Fr> ones(71, Fr::One());
+  auto h = PoseidonHashMd(ones);
+  ASSERT_TRUE(h.ok());
+  ff::Limbs<4> want = {0x351c54133b332c90, 0xc26f6d625f4e8195, 0x5fd9623643ed9622,
+                       0x59f42220e09ff6f7};
+  EXPECT_EQ(h->ToCanonical(), want);
+  // Two full blocks: acc = H(1, 35 ones), then H(acc, 35 ones).
+  std::vector<Fr> block(36, Fr::One());
+  Fr first = *PoseidonHash(block);
+  block[0] = first;
+  EXPECT_EQ(*h, *PoseidonHash(block));
+  EXPECT_FALSE(PoseidonHashMd(std::span(ones).first(1)).ok());
+}
+
+TEST(PoseidonTest, DomainTagsSeparateMerkleTreeAndConstantLength) {
+  std::mt19937_64 rng(21);
+  std::vector<Fr> four(4);
+  for (auto& x : four) x = Fr::Random(rng);
+  auto merkle = PoseidonHashTyped(four, 4, PoseidonHashType::kMerkleTree);
+  ASSERT_TRUE(merkle.ok());
+  EXPECT_EQ(*merkle, *PoseidonHash(four));
+  // Constant length 3 in arity 4: tag 3 * 2^64, the preimage, one zero.
+  auto constant = PoseidonHashTyped(std::span(four).first(3), 4, PoseidonHashType::kConstantLength);
+  ASSERT_TRUE(constant.ok());
+  const PoseidonParams& p = **PoseidonParamsFor(4);
+  Fr two64 = Fr::FromUint64(uint64_t{1} << 63) * Fr::FromUint64(2);
+  std::vector<Fr> state = {Fr::FromUint64(3) * two64, four[0], four[1], four[2], Fr::Zero()};
+  PoseidonPermute(p, state);
+  EXPECT_EQ(*constant, state[1]);
+  auto full = PoseidonHashTyped(four, 4, PoseidonHashType::kConstantLength);
+  ASSERT_TRUE(full.ok());
+  EXPECT_NE(*full, *merkle);
+  EXPECT_FALSE(PoseidonHashTyped(std::span(four).first(3), 4, PoseidonHashType::kMerkleTree).ok());
+  EXPECT_FALSE(PoseidonHashTyped({}, 4, PoseidonHashType::kConstantLength).ok());
+}
+
 TEST(PoseidonTest, RejectsUnsupportedArities) {
   std::vector<Fr> three(3);
   auto r = PoseidonHash(three);
