@@ -11,9 +11,15 @@ namespace cuzk::gadgets {
 
 Result<AllocatedNum> Sha256NodeGadget(ConstraintSystem& cs, const AllocatedNum& left,
                                       const AllocatedNum& right) {
+  const AllocatedNum children[] = {left, right};
+  return Sha256MultiNodeGadget(cs, children);
+}
+
+Result<AllocatedNum> Sha256MultiNodeGadget(ConstraintSystem& cs,
+                                           std::span<const AllocatedNum> children) {
   std::vector<Boolean> message;
-  for (const AllocatedNum* child : {&left, &right}) {
-    std::vector<Boolean> bits = ReverseBitNumbering(ToBitsLe(cs, *child));  // 255 -> 256 bits
+  for (const AllocatedNum& child : children) {
+    std::vector<Boolean> bits = ReverseBitNumbering(ToBitsLe(cs, child));  // 255 -> 256 bits
     message.insert(message.end(), bits.begin(), bits.end());
   }
   auto digest = Sha256Gadget(cs, message);
@@ -46,10 +52,8 @@ Status MerkleInclusionGadget(ConstraintSystem& cs, TreeHash hash, const Allocate
     Result<AllocatedNum> next = Status::InvalidArgument("unreachable");
     if (hash == TreeHash::kPoseidon) {
       next = PoseidonHashGadget(cs, *inserted);
-    } else if (arity == 2) {
-      next = Sha256NodeGadget(cs, (*inserted)[0], (*inserted)[1]);
     } else {
-      return Status::InvalidArgument("SHA-256 Merkle levels must be binary");
+      next = Sha256MultiNodeGadget(cs, *inserted);
     }
     if (!next.ok()) return next.status();
     cur = *next;

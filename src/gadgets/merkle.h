@@ -27,11 +27,15 @@ struct MerkleLevel {
 // bits and packed: SHA256(left_repr || right_repr) with byte 31 &= 0x3f.
 Result<AllocatedNum> Sha256NodeGadget(ConstraintSystem& cs, const AllocatedNum& left,
                                       const AllocatedNum& right);
+// The same for any number of children (SHA-256 trees of arity 4 and 8): SHA256 of the
+// concatenated reprs, truncated to 254 bits.
+Result<AllocatedNum> Sha256MultiNodeGadget(ConstraintSystem& cs,
+                                           std::span<const AllocatedNum> children);
 
 // Proves that `leaf` sits under `root` along `levels`: per level, log2(arity) allocated index
 // bits, arity - 1 allocated siblings, insertion and the hash; then the index bits of all levels
-// packed into one public input, and computed root = root. Returns an error for an arity the
-// insertion gadget does not support or a SHA-256 level that is not binary.
+// packed into one public input, and computed root = root. Returns an error for an arity that is
+// not a power of two.
 Status MerkleInclusionGadget(ConstraintSystem& cs, TreeHash hash, const AllocatedNum& leaf,
                              std::span<const MerkleLevel> levels, const AllocatedNum& root);
 

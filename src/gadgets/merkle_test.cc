@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Merkle inclusion against storage-proofs-core tests/por_circuit.rs (public root, 64 leaves per
-// base tree): Poseidon base 2/4/8, sub and top shapes, SHA-256 base 2; plus the insertion counts,
+// base tree): Poseidon base 2/4/8, sub and top shapes, SHA-256 base 2/4/8; plus the insertion counts,
 // hash_leaf_bits (45,387) and the SHA node against OpenSSL.
 #include "gadgets/merkle.h"
 
@@ -71,6 +71,8 @@ TEST(MerkleGadgetTest, MatchesPorCircuitCounts) {
       {TreeHash::kPoseidon, {8, 8, 8, 2}, 1907},  // top 8-8-2
       {TreeHash::kPoseidon, {8, 8, 2, 4}, 1764},  // top 8-2-4
       {TreeHash::kSha256, {2, 2, 2, 2, 2, 2}, 272295},
+      {TreeHash::kSha256, {4, 4, 4}, 216258},
+      {TreeHash::kSha256, {8, 8}, 250987},
   };
   uint64_t seed = 1;
   for (const PorCase& c : cases) {
@@ -99,6 +101,28 @@ TEST(MerkleGadgetTest, MatchesPorCircuitCounts) {
     Inputize(bad, root2);
     ASSERT_TRUE(MerkleInclusionGadget(bad, c.hash, leaf2, path, root2).ok());
     EXPECT_FALSE(bad.IsSatisfied());
+  }
+}
+
+// por_circuit.rs' private-root variants: the root is not a public input (2 inputs: ONE and the
+// packed index), one constraint fewer.
+TEST(MerkleGadgetTest, MatchesPrivateRootPorCircuitCounts) {
+  std::vector<PorCase> cases = {
+      {TreeHash::kPoseidon, {2, 2, 2, 2, 2, 2}, 1886},
+      {TreeHash::kPoseidon, {4, 4, 4}, 1163},
+      {TreeHash::kPoseidon, {8, 8}, 1062},
+  };
+  for (const PorCase& c : cases) {
+    Fr leaf_value;
+    std::vector<MerkleLevel> path;
+    Fr root_value = BuildTree(c.hash, c.arities, 5, 77, leaf_value, path);
+    r1cs::TestConstraintSystem cs;
+    AllocatedNum leaf = AllocatedNum::Alloc(cs, leaf_value);
+    AllocatedNum root = AllocatedNum::Alloc(cs, root_value);
+    ASSERT_TRUE(MerkleInclusionGadget(cs, c.hash, leaf, path, root).ok());
+    EXPECT_EQ(cs.num_constraints(), c.constraints) << "arity " << c.arities[0];
+    EXPECT_EQ(cs.num_inputs(), 2u);
+    EXPECT_TRUE(cs.IsSatisfied());
   }
 }
 
