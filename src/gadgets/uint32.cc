@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "gadgets/uint32.h"
 
+#include <boost/container/small_vector.hpp>
+
 namespace cuzk::gadgets {
 namespace {
 
@@ -29,6 +31,13 @@ void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs,
     rhs_.AddScaled(rhs, PowerOfTwo(bits_used_));
   }
   bits_used_ += num_bits;
+}
+
+Fr MultiEq::BeginEquality(size_t num_bits) {
+  if (bits_used_ + num_bits >= 254) Flush();
+  Fr weight = PowerOfTwo(bits_used_);
+  bits_used_ += num_bits;
+  return weight;
 }
 
 void MultiEq::Flush() {
@@ -111,23 +120,30 @@ UInt32 UInt32::AddMany(ConstraintSystem& cs, MultiEq& eq, std::span<const UInt32
   // Result width: bit length of n (2^32 - 1).
   uint64_t max_value = operands.size() * uint64_t{0xffffffff};
   size_t result_bits = 64 - static_cast<size_t>(__builtin_clzll(max_value));
-  LinearCombination lhs, rhs;
+  // Result bits first (the flush constraint, if any, follows them, as in bellperson), then the
+  // operands' and the result's weighted bits go straight into the MultiEq accumulators.
+  UInt32 w;
+  boost::container::small_vector<Variable, 36> result;  // 36 bits for bellperson's 10 operands
+  for (size_t i = 0; i < result_bits; ++i) {
+    AllocatedBit bit = AllocatedBit::Alloc(cs, (sum >> i) & 1);
+    result.push_back(bit.var);
+    if (i < 32) w.bits_[i] = Boolean::Is(bit);
+  }
+  const Fr weight = eq.BeginEquality(result_bits);
+  LinearCombination& lhs = eq.lhs();
   for (const UInt32& op : operands) {
-    Fr coeff = Fr::One();
+    Fr coeff = weight;
     for (const Boolean& b : op.bits_) {
       b.AddTo(lhs, coeff);
       coeff = coeff.Double();
     }
   }
-  UInt32 w;
-  Fr coeff = Fr::One();
+  LinearCombination& rhs = eq.rhs();
+  Fr coeff = weight;
   for (size_t i = 0; i < result_bits; ++i) {
-    AllocatedBit bit = AllocatedBit::Alloc(cs, (sum >> i) & 1);
-    rhs.AddTerm(bit.var, coeff);
+    rhs.AddTerm(result[i], coeff);
     coeff = coeff.Double();
-    if (i < 32) w.bits_[i] = Boolean::Is(bit);
   }
-  eq.EnforceEqual(result_bits, lhs, rhs);
   w.value_ = static_cast<uint32_t>(sum);
   return w;
 }

@@ -19,6 +19,13 @@ class MultiEq {
   explicit MultiEq(ConstraintSystem& cs) : cs_(cs) {}
   // Adds the equality of two num_bits-bit combinations; flushes first if it would reach 254 bits.
   void EnforceEqual(size_t num_bits, const LinearCombination& lhs, const LinearCombination& rhs);
+  // EnforceEqual in place, for callers that can write their terms directly: flushes first if
+  // num_bits would reach 254 bits, reserves num_bits and returns 2^(bits used before), the
+  // weight the caller gives its terms in lhs() and rhs(). Same constraints, no temporaries.
+  Fr BeginEquality(size_t num_bits);
+  // The accumulated left and right sides (for BeginEquality's caller).
+  LinearCombination& lhs() { return lhs_; }
+  LinearCombination& rhs() { return rhs_; }
   // Enforces what has accumulated, if anything.
   void Flush();
 

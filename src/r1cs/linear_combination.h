@@ -39,9 +39,13 @@ struct Term {
 using TermList = boost::container::small_vector<Term, 3>;
 
 // A sum of coefficient * variable terms, kept as two lists (inputs, aux) sorted by index with
-// merged coefficients. Appending variables in increasing index order, which is what gadgets do
-// with fresh variables, costs O(1); other insertions cost O(log n + moves). Clear() keeps the
-// capacity, so a combination reused across constraints allocates only while it grows.
+// merged coefficients. Each list is a sorted, merged prefix plus an unsorted tail: a term past
+// the last index is appended to the prefix, any other term to the tail (O(1) either way); the
+// first read sorts and merges the tail in (O(n log n)). Adding a whole combination is one linear
+// merge of two sorted lists. So combinations accumulated out of order (MultiEq's packed sums)
+// cost no element moves per term, and repeated variables (Poseidon's mixing) merge without
+// growth. Clear()
+// keeps the capacity, so a combination reused across constraints allocates only while it grows.
 class LinearCombination {
  public:
   LinearCombination() = default;
@@ -72,22 +76,46 @@ class LinearCombination {
   void Clear() {
     inputs_.clear();
     aux_.clear();
+    inputs_sorted_ = aux_sorted_ = 0;
   }
 
   // Input terms, sorted by index.
-  const TermList& inputs() const { return inputs_; }
+  const TermList& inputs() const {
+    Normalize();
+    return inputs_;
+  }
   // Aux terms, sorted by index.
-  const TermList& aux() const { return aux_; }
+  const TermList& aux() const {
+    Normalize();
+    return aux_;
+  }
   // Returns the number of terms (zero coefficients included).
-  size_t size() const { return inputs_.size() + aux_.size(); }
+  size_t size() const {
+    Normalize();
+    return inputs_.size() + aux_.size();
+  }
   // Returns true iff there is no term.
   bool empty() const { return inputs_.empty() && aux_.empty(); }
   // Returns sum coeff * value over the given assignments.
   Fr Evaluate(const std::vector<Fr>& input_values, const std::vector<Fr>& aux_values) const;
 
  private:
-  TermList inputs_;
-  TermList aux_;
+  // Adds coeff * (variable `index`) to `terms`, whose first `sorted` entries are sorted.
+  static void Append(TermList& terms, uint32_t& sorted, uint32_t index, const Fr& coeff);
+  // Adds (scale *) `other` (sorted, merged) into `terms` (sorted, merged) in one linear pass.
+  static void MergeList(TermList& terms, uint32_t& sorted, const TermList& other,
+                        const Fr* scale);
+  // Sorts and merges the unsorted tails into the prefixes.
+  void Normalize() const {
+    if (inputs_sorted_ != inputs_.size() || aux_sorted_ != aux_.size()) SortAndMerge();
+  }
+  void SortAndMerge() const;
+
+  // Mutable: reading a combination may first put it in normal form.
+  mutable TermList inputs_;
+  mutable TermList aux_;
+  mutable uint32_t inputs_sorted_ = 0;  // length of inputs_' sorted, merged prefix
+  mutable uint32_t aux_sorted_ = 0;
 };
 
 }  // namespace cuzk::r1cs
