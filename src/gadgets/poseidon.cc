@@ -12,20 +12,39 @@
 namespace cuzk::gadgets {
 namespace {
 
-// A state element: its combination (a single variable once allocated) and value.
+// A state element: its combination (a single variable once allocated) and value. Elements are
+// reused from hash to hash (see Workspace), so their combinations keep their capacity and the
+// steady state allocates nothing.
 struct Elt {
   LinearCombination lc;
   Fr value;
   bool allocated = false;
   Variable var;
 
-  static Elt Allocated(Variable v, const Fr& value) {
-    Elt e{LinearCombination::Of(v), value, true, v};
-    return e;
+  void SetAllocated(Variable v, const Fr& x) {
+    lc.Clear();
+    lc.Add(v);
+    value = x;
+    allocated = true;
+    var = v;
   }
-  static Elt Constant(const Fr& c) {
-    return Elt{LinearCombination::Constant(c), c, false, Variable{}};
+  void SetConstant(const Fr& c) {
+    lc.Clear();
+    lc.AddTerm(Variable::One(), c);
+    value = c;
+    allocated = false;
   }
+  void SetZero() {
+    lc.Clear();
+    value = Fr::Zero();
+    allocated = false;
+  }
+};
+
+// The state and mixing scratch of one hash, kept per thread.
+struct Workspace {
+  std::vector<Elt> e, out;
+  Elt first;
 };
 
 LinearCombination One() { return LinearCombination::Of(Variable::One()); }
@@ -39,25 +58,27 @@ Variable EnsureAllocated(ConstraintSystem& cs, const Elt& e) {
 }
 
 // S-box x^5 on an allocated x, plus an optional post-key k folded into the last constraint:
-// [x]*[x] = [x2], [x2]*[x2] = [x4], [x]*[x4] = [o - k].
-Elt Quintic(ConstraintSystem& cs, Variable x, const Fr& value, const Fr* key) {
+// [x]*[x] = [x2], [x2]*[x2] = [x4], [x]*[x4] = [o - k]. Writes o into `out`.
+void Quintic(ConstraintSystem& cs, Variable x, const Fr& value, const Fr* key, Elt& out) {
   Fr v2 = value.Square(), v4 = v2.Square();
   Variable x2 = cs.Alloc(v2);
   cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x), LinearCombination::Of(x2));
   Variable x4 = cs.Alloc(v4);
   cs.Enforce(LinearCombination::Of(x2), LinearCombination::Of(x2), LinearCombination::Of(x4));
-  Fr out = value * v4 + (key ? *key : Fr::Zero());
-  Variable o = cs.Alloc(out);
+  Fr o_value = value * v4 + (key ? *key : Fr::Zero());
+  Variable o = cs.Alloc(o_value);
   LinearCombination c = LinearCombination::Of(o);
   if (key) c.AddTerm(Variable::One(), -*key);
   cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x4), c);
-  return Elt::Allocated(o, out);
+  out.SetAllocated(o, o_value);
 }
 
-// Dense mix: new[j] = sum_i m[i][j] e[i], as combinations.
-void DenseMix(std::vector<Elt>& e, const hash::Matrix& m) {
-  std::vector<Elt> out(e.size());
+// Dense mix: new[j] = sum_i m[i][j] e[i], as combinations (into ws.out, then swapped in).
+void DenseMix(Workspace& ws, const hash::Matrix& m) {
+  std::vector<Elt>& e = ws.e;
+  std::vector<Elt>& out = ws.out;
   for (size_t j = 0; j < e.size(); ++j) {
+    out[j].SetZero();
     for (size_t i = 0; i < e.size(); ++i) {
       out[j].lc.AddScaled(e[i].lc, m[i][j]);
       out[j].value += m[i][j] * e[i].value;
@@ -67,8 +88,10 @@ void DenseMix(std::vector<Elt>& e, const hash::Matrix& m) {
 }
 
 // Sparse mix: new[0] = sum_i w_hat[i] e[i]; new[j] = e[j] + v_rest[j-1] e[0].
-void SparseMix(std::vector<Elt>& e, const hash::SparseMatrix& s) {
-  Elt first;
+void SparseMix(Workspace& ws, const hash::SparseMatrix& s) {
+  std::vector<Elt>& e = ws.e;
+  Elt& first = ws.first;
+  first.SetZero();
   for (size_t i = 0; i < e.size(); ++i) {
     first.lc.AddScaled(e[i].lc, s.w_hat[i]);
     first.value += s.w_hat[i] * e[i].value;
@@ -78,7 +101,7 @@ void SparseMix(std::vector<Elt>& e, const hash::SparseMatrix& s) {
     e[j].value += s.v_rest[j - 1] * e[0].value;
     e[j].allocated = false;
   }
-  e[0] = std::move(first);
+  std::swap(e[0], first);
 }
 
 }  // namespace
@@ -91,12 +114,15 @@ Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
   const hash::PoseidonParams& p = *o.params;
   size_t t = p.width;
   const Fr* cc = o.compressed_constants.data();
+  thread_local Workspace ws;
+  ws.e.resize(t);
+  ws.out.resize(t);
+  std::vector<Elt>& e = ws.e;
 
   // Full round 0. The tag is a constant: (tag + CC[0])^5 + CC[t], no constraints. Each preimage
   // element x: [x + c]*[x + c] = [q], [q]*[q] = [q4], [x + c]*[q4] = [o - k].
-  std::vector<Elt> e(t);
   Fr tag = p.merkle_tag + cc[0];
-  e[0] = Elt::Constant(tag * tag.Square().Square() + cc[t]);
+  e[0].SetConstant(tag * tag.Square().Square() + cc[t]);
   for (size_t i = 1; i < t; ++i) {
     const AllocatedNum& x = preimage[i - 1];
     LinearCombination shifted = LinearCombination::Of(x.var);
@@ -110,30 +136,30 @@ Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
     LinearCombination c = LinearCombination::Of(ov);
     c.AddTerm(Variable::One(), -cc[t + i]);
     cs.Enforce(shifted, LinearCombination::Of(q4v), c);
-    e[i] = Elt::Allocated(ov, out);
+    e[i].SetAllocated(ov, out);
   }
   cc += 2 * t;
-  DenseMix(e, p.mds);
+  DenseMix(ws, p.mds);
   // Full rounds 1..3 (the third mixed with pre_sparse), partial rounds, 3 final full rounds with
   // post-keys and a terminal one without.
   auto full_round = [&](bool keyed) {
     for (size_t i = 0; i < t; ++i) {
       Variable x = EnsureAllocated(cs, e[i]);
-      e[i] = Quintic(cs, x, e[i].value, keyed ? cc++ : nullptr);
+      Quintic(cs, x, e[i].value, keyed ? cc++ : nullptr, e[i]);
     }
   };
   for (size_t r = 1; r <= 3; ++r) {
     full_round(true);
-    DenseMix(e, r == 3 ? o.pre_sparse : p.mds);
+    DenseMix(ws, r == 3 ? o.pre_sparse : p.mds);
   }
   for (const hash::SparseMatrix& s : o.sparse) {
     Variable x = EnsureAllocated(cs, e[0]);
-    e[0] = Quintic(cs, x, e[0].value, cc++);
-    SparseMix(e, s);
+    Quintic(cs, x, e[0].value, cc++, e[0]);
+    SparseMix(ws, s);
   }
   for (size_t r = 0; r < 4; ++r) {
     full_round(r < 3);
-    DenseMix(e, p.mds);
+    DenseMix(ws, p.mds);
   }
   Variable out = EnsureAllocated(cs, e[1]);
   return AllocatedNum{out, e[1].value};

@@ -4,6 +4,8 @@
 // 4.3), since each changes where MultiEq flushes and so the constraint system.
 #include "gadgets/sha256.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <string>
 
 namespace cuzk::gadgets {
@@ -23,17 +25,20 @@ constexpr uint32_t kIv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 // A working variable that is either a word or a sum not yet carried out (bellperson's Maybe).
+// Term lists live inline (at most 8 words), so a compression allocates no term vectors.
+using Words = boost::container::small_vector<UInt32, 8>;
+
 struct MaybeWord {
   bool deferred = false;
   UInt32 word;
-  std::vector<UInt32> terms;
+  Words terms;
 
   UInt32 Compute(ConstraintSystem& cs, MultiEq& eq) const {
-    return deferred ? UInt32::AddMany(cs, eq, terms) : word;
+    return deferred ? UInt32::AddMany(cs, eq, std::span(terms.data(), terms.size())) : word;
   }
   // Returns the deferred terms followed by `extra` (for the final state additions).
-  std::vector<UInt32> With(const UInt32& extra) const {
-    std::vector<UInt32> v = deferred ? terms : std::vector<UInt32>{word};
+  Words With(const UInt32& extra) const {
+    Words v = deferred ? terms : Words{word};
     v.push_back(extra);
     return v;
   }
@@ -54,15 +59,14 @@ std::array<UInt32, 8> Sha256Iv() {
 std::array<UInt32, 8> Sha256Compression(ConstraintSystem& cs, std::span<const Boolean> block,
                                         const std::array<UInt32, 8>& state) {
   // 1. Message schedule.
-  std::vector<UInt32> w;
-  w.reserve(64);
-  for (size_t i = 0; i < 16; ++i) w.push_back(UInt32::FromBitsBe(block.subspan(32 * i, 32)));
+  std::array<UInt32, 64> w;
+  for (size_t i = 0; i < 16; ++i) w[i] = UInt32::FromBitsBe(block.subspan(32 * i, 32));
   MultiEq eq(cs);
   for (size_t i = 16; i < 64; ++i) {
     UInt32 s0 = Sum3Xor(cs, w[i - 15].Rotr(7), w[i - 15].Rotr(18), w[i - 15].Shr(3));
     UInt32 s1 = Sum3Xor(cs, w[i - 2].Rotr(17), w[i - 2].Rotr(19), w[i - 2].Shr(10));
     UInt32 ops[] = {w[i - 16], s0, w[i - 7], s1};
-    w.push_back(UInt32::AddMany(cs, eq, ops));
+    w[i] = UInt32::AddMany(cs, eq, ops);
   }
   // 2. Rounds, with a and e kept as deferred sums.
   MaybeWord a{false, state[0], {}}, e{false, state[4], {}};
@@ -71,7 +75,7 @@ std::array<UInt32, 8> Sha256Compression(ConstraintSystem& cs, std::span<const Bo
     UInt32 new_e = e.Compute(cs, eq);
     UInt32 s1 = Sum3Xor(cs, new_e.Rotr(6), new_e.Rotr(11), new_e.Rotr(25));
     UInt32 ch = UInt32::Sha256Ch(cs, new_e, f, g);
-    std::vector<UInt32> temp1 = {h, s1, ch, UInt32::Constant(kRoundConstants[i]), w[i]};
+    Words temp1 = {h, s1, ch, UInt32::Constant(kRoundConstants[i]), w[i]};
     UInt32 new_a = a.Compute(cs, eq);
     UInt32 s0 = Sum3Xor(cs, new_a.Rotr(2), new_a.Rotr(13), new_a.Rotr(22));
     UInt32 maj = UInt32::Sha256Maj(cs, new_a, b, c);
@@ -91,12 +95,13 @@ std::array<UInt32, 8> Sha256Compression(ConstraintSystem& cs, std::span<const Bo
   }
   // 3. Add into the state: h0 and h4 absorb the pending sums of a and e.
   std::array<UInt32, 8> out;
-  out[0] = UInt32::AddMany(cs, eq, a.With(state[0]));
+  Words a_sum = a.With(state[0]), e_sum = e.With(state[4]);
+  out[0] = UInt32::AddMany(cs, eq, std::span(a_sum.data(), a_sum.size()));
   UInt32 ops1[] = {state[1], b}, ops2[] = {state[2], c}, ops3[] = {state[3], d};
   out[1] = UInt32::AddMany(cs, eq, ops1);
   out[2] = UInt32::AddMany(cs, eq, ops2);
   out[3] = UInt32::AddMany(cs, eq, ops3);
-  out[4] = UInt32::AddMany(cs, eq, e.With(state[4]));
+  out[4] = UInt32::AddMany(cs, eq, std::span(e_sum.data(), e_sum.size()));
   UInt32 ops5[] = {state[5], f}, ops6[] = {state[6], g}, ops7[] = {state[7], h};
   out[5] = UInt32::AddMany(cs, eq, ops5);
   out[6] = UInt32::AddMany(cs, eq, ops6);

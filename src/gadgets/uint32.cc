@@ -17,18 +17,42 @@ const Fr& PowerOfTwo(size_t i) {
   return kPowers[i];
 }
 
+// Spare MultiEq accumulators of this thread.
+std::vector<std::unique_ptr<LinearCombination>>& AccumulatorPool() {
+  thread_local std::vector<std::unique_ptr<LinearCombination>> pool;
+  return pool;
+}
+
+std::unique_ptr<LinearCombination> TakeAccumulator() {
+  auto& pool = AccumulatorPool();
+  if (pool.empty()) return std::make_unique<LinearCombination>();
+  std::unique_ptr<LinearCombination> lc = std::move(pool.back());
+  pool.pop_back();
+  return lc;
+}
+
 }  // namespace
+
+MultiEq::MultiEq(ConstraintSystem& cs)
+    : cs_(cs), lhs_(TakeAccumulator()), rhs_(TakeAccumulator()) {}
+
+MultiEq::~MultiEq() {
+  for (auto* lc : {&lhs_, &rhs_}) {
+    (*lc)->Clear();
+    AccumulatorPool().push_back(std::move(*lc));
+  }
+}
 
 void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs,
                            const LinearCombination& rhs) {
   // Fr holds 254 bits safely (CAPACITY): flush before this equality would reach it.
   if (bits_used_ + num_bits >= 254) Flush();
   if (bits_used_ == 0) {
-    lhs_ += lhs;
-    rhs_ += rhs;
+    *lhs_ += lhs;
+    *rhs_ += rhs;
   } else {
-    lhs_.AddScaled(lhs, PowerOfTwo(bits_used_));
-    rhs_.AddScaled(rhs, PowerOfTwo(bits_used_));
+    lhs_->AddScaled(lhs, PowerOfTwo(bits_used_));
+    rhs_->AddScaled(rhs, PowerOfTwo(bits_used_));
   }
   bits_used_ += num_bits;
 }
@@ -42,9 +66,9 @@ Fr MultiEq::BeginEquality(size_t num_bits) {
 
 void MultiEq::Flush() {
   if (bits_used_ == 0) return;
-  cs_.Enforce(lhs_, LinearCombination::Of(Variable::One()), rhs_);
-  lhs_.Clear();
-  rhs_.Clear();
+  cs_.Enforce(*lhs_, LinearCombination::Of(Variable::One()), *rhs_);
+  lhs_->Clear();
+  rhs_->Clear();
   bits_used_ = 0;
 }
 

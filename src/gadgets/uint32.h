@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -16,7 +17,13 @@ namespace cuzk::gadgets {
 // does it when the MultiEq is dropped, at the end of each compression).
 class MultiEq {
  public:
-  explicit MultiEq(ConstraintSystem& cs) : cs_(cs) {}
+  // Takes its two accumulators from a per-thread pool (they keep their capacity between
+  // compressions, so steady-state synthesis does not allocate).
+  explicit MultiEq(ConstraintSystem& cs);
+  // Returns the accumulators to the pool; call Flush() first.
+  ~MultiEq();
+  MultiEq(const MultiEq&) = delete;
+  MultiEq& operator=(const MultiEq&) = delete;
   // Adds the equality of two num_bits-bit combinations; flushes first if it would reach 254 bits.
   void EnforceEqual(size_t num_bits, const LinearCombination& lhs, const LinearCombination& rhs);
   // EnforceEqual in place, for callers that can write their terms directly: flushes first if
@@ -24,14 +31,14 @@ class MultiEq {
   // weight the caller gives its terms in lhs() and rhs(). Same constraints, no temporaries.
   Fr BeginEquality(size_t num_bits);
   // The accumulated left and right sides (for BeginEquality's caller).
-  LinearCombination& lhs() { return lhs_; }
-  LinearCombination& rhs() { return rhs_; }
+  LinearCombination& lhs() { return *lhs_; }
+  LinearCombination& rhs() { return *rhs_; }
   // Enforces what has accumulated, if anything.
   void Flush();
 
  private:
   ConstraintSystem& cs_;
-  LinearCombination lhs_, rhs_;
+  std::unique_ptr<LinearCombination> lhs_, rhs_;
   size_t bits_used_ = 0;
 };
 
