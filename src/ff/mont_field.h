@@ -43,6 +43,16 @@ class MontField {
   static constexpr MontField Zero() { return MontField(); }
   // Returns 1.
   static constexpr MontField One() { return FromMontgomery(kR); }
+  // Returns 2 (2R mod p), computed at compile time: no multiplication at run time.
+  static constexpr MontField Two() {
+    return FromMontgomery(PowerOfTwoMod(64 * kLimbs + 1, kModulus));
+  }
+  // Returns -1 (p - R), computed at compile time.
+  static constexpr MontField MinusOne() {
+    Repr m = kModulus;
+    SubInPlace(m, kR);
+    return FromMontgomery(m);
+  }
   // Wraps limbs that are already in Montgomery form (must be < p).
   static constexpr MontField FromMontgomery(const Repr& m) {
     MontField f;
@@ -77,8 +87,11 @@ class MontField {
     return acc == 0;
   }
   // Returns true iff the element is 1.
-  bool IsOne() const { return v_ == kR; }
-  friend bool operator==(const MontField&, const MontField&) = default;
+  constexpr bool IsOne() const { return Equal(v_, kR); }
+  // Limb-wise comparison, inlined (a defaulted == would call memcmp on this hot path).
+  friend constexpr bool operator==(const MontField& a, const MontField& b) {
+    return Equal(a.v_, b.v_);
+  }
 
   MontField operator+(const MontField& o) const {
     MontField r = *this;
@@ -177,6 +190,11 @@ class MontField {
   static constexpr bool UsesAsm() { return Config::kUseAsm; }
 
  private:
+  static constexpr bool Equal(const Repr& a, const Repr& b) {
+    uint64_t diff = 0;
+    for (size_t i = 0; i < kLimbs; ++i) diff |= a[i] ^ b[i];
+    return diff == 0;
+  }
   static void MulInto(Repr& out, const Repr& a, const Repr& b) {
     if constexpr (Config::kUseAsm) {
       Config::kAsmMul(out.data(), a.data(), b.data());

@@ -59,6 +59,15 @@ TYPED_TEST(MontFieldTest, MontgomeryConstantsMatchReference) {
   EXPECT_EQ(check, 0);
 }
 
+TYPED_TEST(MontFieldTest, CompileTimeSmallConstantsAreRight) {
+  using F = TypeParam;
+  static_assert(F::Two() != F::One());
+  EXPECT_EQ(F::Two(), F::FromUint64(2));
+  EXPECT_EQ(F::Two(), F::One() + F::One());
+  EXPECT_EQ(F::MinusOne(), -F::One());
+  EXPECT_EQ(F::MinusOne() + F::One(), F::Zero());
+}
+
 TYPED_TEST(MontFieldTest, ArithmeticMatchesBigIntReference) {
   auto xs = this->Samples(200);
   auto ys = this->Samples(200);

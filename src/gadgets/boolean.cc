@@ -33,7 +33,7 @@ AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, cons
   bool value = a.value != b.value;
   Variable c = cs.Alloc(Bit(value));
   LinearCombination two_a;
-  two_a.AddTerm(a.var, Fr::FromUint64(2));
+  two_a.AddTerm(a.var, Fr::Two());
   LinearCombination rhs = LinearCombination::Of(a.var);
   rhs.Add(b.var).Sub(c);
   cs.Enforce(two_a, LinearCombination::Of(b.var), rhs);
@@ -128,9 +128,9 @@ Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean&
   // General case (a = true included): [b - c] * [a] = [ch - c].
   Variable ch = cs.Alloc(Bit(value));
   LinearCombination bc = b.Lc();
-  c.AddTo(bc, -Fr::One());
+  c.AddTo(bc, Fr::MinusOne());
   LinearCombination rhs = LinearCombination::Of(ch);
-  c.AddTo(rhs, -Fr::One());
+  c.AddTo(rhs, Fr::MinusOne());
   cs.Enforce(bc, a.Lc(), rhs);
   return Is({ch, value});
 }
@@ -149,9 +149,9 @@ Boolean Boolean::Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean
   Variable maj = cs.Alloc(Bit(value));
   Boolean bc = And(cs, b, c);
   LinearCombination lhs;
-  bc.AddTo(lhs, Fr::FromUint64(2));
-  b.AddTo(lhs, -Fr::One());
-  c.AddTo(lhs, -Fr::One());
+  bc.AddTo(lhs, Fr::Two());
+  b.AddTo(lhs, Fr::MinusOne());
+  c.AddTo(lhs, Fr::MinusOne());
   LinearCombination rhs = bc.Lc();
   rhs.Sub(maj);
   cs.Enforce(lhs, a.Lc(), rhs);

@@ -102,7 +102,7 @@ LinearCombination& LinearCombination::operator+=(const LinearCombination& other)
 }
 
 LinearCombination& LinearCombination::operator-=(const LinearCombination& other) {
-  return AddScaled(other, -Fr::One());
+  return AddScaled(other, Fr::MinusOne());
 }
 
 Fr LinearCombination::Evaluate(const std::vector<Fr>& input_values,

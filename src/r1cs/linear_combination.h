@@ -67,7 +67,7 @@ class LinearCombination {
   // Adds 1 * v.
   LinearCombination& Add(Variable v) { return AddTerm(v, Fr::One()); }
   // Adds -1 * v.
-  LinearCombination& Sub(Variable v) { return AddTerm(v, -Fr::One()); }
+  LinearCombination& Sub(Variable v) { return AddTerm(v, Fr::MinusOne()); }
   // Adds scale * other, term by term.
   LinearCombination& AddScaled(const LinearCombination& other, const Fr& scale);
   LinearCombination& operator+=(const LinearCombination& other);
