@@ -15,6 +15,8 @@ packages=(
   libgrpc++-dev libprotobuf-dev                # the daemon's gRPC service and client
   protobuf-compiler protobuf-compiler-grpc     # code generation from proto/cuzk/v1
   libtomlplusplus-dev                          # the daemon's configuration file
+  libspdlog-dev                                # the engine's and daemon's logs
+  libcpp-httplib-dev nlohmann-json3-dev        # the daemon's HTTP /status and /metrics
 )
 
 missing=()

@@ -20,9 +20,13 @@ trap cleanup EXIT
 cd "$work"
 addr="unix://$work/cuzk.sock"
 
-"$daemon" --listen "$addr" --param-dir "$params" --workers 1 > daemon.log 2>&1 &
+"$daemon" --listen "$addr" --status-listen 127.0.0.1:0 --param-dir "$params" --workers 1 \
+  > daemon.log 2>&1 &
 pid=$!
-for _ in $(seq 50); do [ -S "$work/cuzk.sock" ] && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q "listening on" daemon.log && break; sleep 0.1; done
+http_port="$(sed -n 's/.*HTTP status on port \([0-9]*\).*/\1/p' daemon.log)"
+test -n "$http_port"
+http_get() { python3 -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen('http://127.0.0.1:$http_port$1').read().decode())"; }
 "$bench" --addr "$addr" status | grep -q "proofs completed 0"
 
 "$bench" gen-vanilla porep --sector-size 2KiB --seed 11 --wrap --out c1.json > /dev/null
@@ -42,15 +46,52 @@ if "$bench" --addr "$addr" single --c1 c1.json --registered-proof 7 --request-id
   echo "a reused request id was accepted"; exit 1
 fi
 grep -q "already used for a different request" err.txt
+# Garbage bytes instead of a C1: a clear error naming the problem.
+head -c 4096 /dev/urandom > garbage.json
+if "$bench" --addr "$addr" single --unchecked --c1 garbage.json --request-id garbage 2> err.txt; then
+  echo "garbage was proved"; exit 1
+fi
+grep -q "not valid JSON" err.txt
 
 # The daemon still proves, now with the parameters resident.
 "$bench" gen-vanilla porep --sector-size 2KiB --seed 12 --wrap --out c2.json > /dev/null
 "$bench" --addr "$addr" single --c1 c2.json --params "$params" --request-id job-2 | tee single2.log
 grep -q "srs load 0 ms" single2.log
 grep -q "verified locally (VALID)" single2.log
+# A client that goes away mid-job loses nothing: the job completes, and submitting the same
+# request id again returns its result.
+"$bench" --addr "$addr" single --c1 c1.json --request-id dropped > /dev/null 2>&1 &
+client_pid=$!
+sleep 3
+kill "$client_pid"
+wait "$client_pid" || true
+"$bench" --addr "$addr" single --c1 c1.json --params "$params" --request-id dropped \
+  | tee dropped.log
+grep -q "verified locally (VALID)" dropped.log
 "$bench" --addr "$addr" status | tee status.log
-grep -q "proofs completed 2, failed 1" status.log
+grep -q "proofs completed 3, failed 2" status.log
 grep -q "srs porep-2k" status.log
+grep -q "GiB budget" status.log
+
+# Observability: the Rust cuzk's metric names over gRPC and HTTP, and the JSON status page.
+"$bench" --addr "$addr" metrics | tee metrics.log
+grep -q '^cuzk_proofs_completed{proof_kind="porep_c2"} 3$' metrics.log
+grep -q '^cuzk_proofs_failed_total 2$' metrics.log
+grep -q '^cuzk_queue_depth 0$' metrics.log
+grep -q '^cuzk_proof_duration_seconds_count{proof_kind="porep_c2"} 3$' metrics.log
+http_get /metrics | grep -q '^cuzk_proofs_completed_total 3$'
+http_get /status > status.json
+python3 - status.json <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["counters"] == {"completed": 3, "failed": 2}, s["counters"]
+assert s["memory"]["total"] > 0 and s["memory"]["budget"] > 0, s["memory"]
+assert any(x["circuit_id"] == "porep-2k" for x in s["srs"]), s["srs"]
+states = {j["job_id"]: j["state"] for j in s["jobs"]}
+assert states["job-1"] == "completed" and states["garbage"] == "failed", states
+PY
+grep -q "job job-1: completed" daemon.log
+grep -q "job garbage: failed" daemon.log
 
 # Cancellation: a 13-partition NI-PoRep job (same circuit and parameters) starts running, a
 # second job waits behind it; the queued one is cancelled at once, the running one at its next
@@ -70,10 +111,10 @@ if wait "$ni_pid"; then echo "a cancelled running job completed"; exit 1; fi
 grep -q "CANCELLED" queued.log
 grep -q "CANCELLED" ni.log
 "$bench" --addr "$addr" evict porep-2k | grep -q "freed"
-"$bench" --addr "$addr" status | grep -q "proofs completed 2, failed 1"
+"$bench" --addr "$addr" status | grep -q "proofs completed 3, failed 2"
 
 kill -TERM "$pid"
 wait "$pid"
 pid=""
-grep -q "cuzk-daemon: stopped" daemon.log
+grep -q "stopped$" daemon.log
 echo "daemon: ok"

@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterClientOptions(app);
   cuzk::bench::RegisterSingle(app);
   cuzk::bench::RegisterStatus(app);
+  cuzk::bench::RegisterMetrics(app);
   cuzk::bench::RegisterBatch(app);
   cuzk::bench::RegisterCancel(app);
   cuzk::bench::RegisterSrsCommands(app);

@@ -6,6 +6,7 @@
 // running jobs are cancelled (a running job at its next partition boundary).
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
+#include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "engine/config.h"
 #include "engine/engine.h"
 #include "server/proving_service.h"
+#include "server/status_http.h"
 
 namespace {
 
@@ -33,7 +35,7 @@ std::string DefaultListen() {
 
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
-  std::string config_path, listen, param_dir;
+  std::string config_path, listen, status_listen, param_dir, log_level;
   size_t workers = 1, prover_threads = 0, ttl_s = 3600;
   double budget_gib = 0;
   bool overlap = false;
@@ -42,6 +44,10 @@ int main(int argc, char** argv) {
   app.add_option("--listen", listen,
                  "host:port or unix:///path (a stale socket is replaced); default " +
                      DefaultListen());
+  app.add_option("--status-listen", status_listen,
+                 "host:port of an HTTP server for GET /status (JSON) and GET /metrics "
+                 "(Prometheus); default off");
+  app.add_option("--log-level", log_level, "error, warn, info or debug (default info)");
   app.add_option("--param-dir", param_dir,
                  "Parameter cache (official file names); default $FIL_PROOFS_PARAMETER_CACHE or "
                  "/var/tmp/filecoin-proof-parameters");
@@ -65,10 +71,21 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
       return 1;
     }
-    for (const std::string& w : config.warnings) std::fprintf(stderr, "cuzk-daemon: %s\n", w.c_str());
   }
   // Flags given on the command line win over the file.
   if (app.count("--listen")) config.listen = listen;
+  if (app.count("--status-listen")) config.status_listen = status_listen;
+  if (app.count("--log-level")) config.log_level = log_level;
+  spdlog::level::level_enum level = spdlog::level::from_str(config.log_level);
+  if (level == spdlog::level::off && config.log_level != "off") {
+    std::fprintf(stderr, "cuzk-daemon: unknown log level \"%s\" (error, warn, info, debug)\n",
+                 config.log_level.c_str());
+    return 1;
+  }
+  spdlog::set_level(level);
+  spdlog::flush_on(spdlog::level::info);  // a log file (or a pipe) sees each line at once
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  for (const std::string& w : config.warnings) spdlog::warn("config: {}", w);
   if (app.count("--param-dir")) config.engine.param_dir = param_dir;
   if (app.count("--workers")) config.engine.workers = workers;
   if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
@@ -95,12 +112,10 @@ int main(int argc, char** argv) {
     uint64_t ms = 0;
     auto key = engine->srs().Acquire(id, &ms);
     if (!key.ok()) {
-      std::fprintf(stderr, "cuzk-daemon: preload %s: %s\n", id.c_str(),
-                   key.status().message().c_str());
+      spdlog::error("preload {}: {}", id, key.status().message());
       return 1;
     }
-    std::printf("cuzk-daemon: preloaded %s in %llu ms\n", id.c_str(),
-                static_cast<unsigned long long>(ms));
+    spdlog::info("preloaded {} in {} ms", id, ms);
   }
   cuzk::server::ProvingService service(*engine);
   grpc::ServerBuilder builder;
@@ -111,21 +126,27 @@ int main(int argc, char** argv) {
   builder.RegisterService(&service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server) {
-    std::fprintf(stderr, "cuzk-daemon: cannot listen on %s\n", config.listen.c_str());
+    spdlog::error("cannot listen on {}", config.listen);
     return 1;
   }
-  std::printf("cuzk-daemon: listening on %s; parameters from %s; %zu worker(s); memory budget "
-              "%.1f GiB\n",
-              config.listen.c_str(), config.engine.param_dir.c_str(), config.engine.workers,
-              static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
-  std::fflush(stdout);
+  cuzk::server::StatusHttpServer status_http(*engine);
+  if (!config.status_listen.empty()) {
+    if (auto s = status_http.Start(config.status_listen); !s.ok()) {
+      spdlog::error("{}", s.message());
+      return 1;
+    }
+    spdlog::info("HTTP status on port {}: GET /status, GET /metrics", status_http.port());
+  }
+  spdlog::info("listening on {}; parameters from {}; {} worker(s); memory budget {:.1f} GiB",
+               config.listen, config.engine.param_dir, config.engine.workers,
+               static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);
-  std::printf("cuzk-daemon: signal %d, stopping: cancelling jobs\n", signal_number);
-  std::fflush(stdout);
+  spdlog::info("signal {}, stopping: cancelling jobs", signal_number);
+  status_http.Stop();
   engine->Shutdown();  // queued jobs cancelled, running ones stop at their next partition
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   engine.reset();      // joins the workers
-  std::printf("cuzk-daemon: stopped\n");
+  spdlog::info("stopped");
   return 0;
 }

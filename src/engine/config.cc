@@ -41,7 +41,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
                                    where.str());
   }
   static const std::map<std::string, std::set<std::string>> kKnown = {
-      {"daemon", {"listen"}},
+      {"daemon", {"listen", "status_listen"}},
       {"srs", {"param_dir", "preload"}},
       {"memory", {"budget_gib"}},
       {"scheduler", {"workers", "result_ttl_seconds"}},
@@ -69,6 +69,9 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   Status s;
   if (const toml::table* t = section("daemon")) {
     if (!(s = Read<std::string>(*t, "daemon", "listen", &config->listen)).ok()) return s;
+    if (!(s = Read<std::string>(*t, "daemon", "status_listen", &config->status_listen)).ok()) {
+      return s;
+    }
   }
   if (const toml::table* t = section("srs")) {
     if (!(s = Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir)).ok()) return s;

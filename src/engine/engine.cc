@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/engine.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 
 #include "engine/porep_c2.h"
@@ -50,6 +52,22 @@ Priority DefaultPriority(ProofKind kind) {
     default:
       return Priority::kNormal;
   }
+}
+
+const char* JobStateName(JobState state) {
+  switch (state) {
+    case JobState::kQueued:
+      return "queued";
+    case JobState::kRunning:
+      return "running";
+    case JobState::kCompleted:
+      return "completed";
+    case JobState::kFailed:
+      return "failed";
+    case JobState::kCancelled:
+      return "cancelled";
+  }
+  return "unknown";
 }
 
 const char* ProofKindName(ProofKind kind) {
@@ -124,6 +142,9 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& reques
   uint32_t position = static_cast<uint32_t>(pos - queue_.begin());
   queue_.insert(pos, job);
   work_cv_.notify_one();
+  spdlog::info("job {}: queued ({}, priority {}, position {}, {} bytes of input)", job->id,
+               ProofKindName(request.kind), static_cast<int>(job->priority), position,
+               request.vanilla_proof.size());
   return std::pair{job->id, position};
 }
 
@@ -152,11 +173,15 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
     queue_.erase(std::find(queue_.begin(), queue_.end(), it->second));
     job.outcome.state = JobState::kCancelled;
     job.outcome.error = "cancelled while queued";
+    spdlog::info("job {}: cancelled while queued", job_id);
     job.finished = Clock::now();
     job.done_cv.notify_all();
     return false;
   }
   job.cancel_requested = true;
+  if (job.outcome.state == JobState::kRunning) {
+    spdlog::info("job {}: cancel requested; it stops at its next partition boundary", job_id);
+  }
   return job.outcome.state == JobState::kRunning;
 }
 
@@ -172,6 +197,13 @@ EngineStatus Engine::GetStatus() const {
   s.srs = srs_.Loaded();
   s.memory_reserved = budget_.used();
   s.memory_budget = budget_.total();
+  s.workers = static_cast<uint32_t>(config_.workers);
+  s.kinds = kind_stats_;
+  auto now = Clock::now();
+  for (const auto& [id, job] : jobs_) {
+    s.jobs.push_back({id, job->request.kind, job->priority, job->outcome.state,
+                      MillisBetween(job->submitted, now)});
+  }
   return s;
 }
 
@@ -201,6 +233,7 @@ void Engine::WorkerLoop() {
       job->outcome.queue_wait_ms = MillisBetween(job->submitted, Clock::now());
       ++running_;
     }
+    spdlog::info("job {}: started after {} ms in the queue", job->id, job->outcome.queue_wait_ms);
     Run(*job);
     std::lock_guard<std::mutex> lock(mu_);
     // The result stays for the TTL; the input (up to ~51 MB for 32GiB) need not: idempotency
@@ -209,8 +242,32 @@ void Engine::WorkerLoop() {
     --running_;
     job->finished = Clock::now();
     job->outcome.total_ms = MillisBetween(job->submitted, job->finished);
-    if (job->outcome.state == JobState::kCompleted) ++completed_;
-    if (job->outcome.state == JobState::kFailed) ++failed_;
+    KindStats& stats = kind_stats_[job->request.kind];
+    if (job->outcome.state == JobState::kCompleted) {
+      ++completed_;
+      ++stats.completed;
+      std::deque<double>& recent = recent_seconds_[job->request.kind];
+      recent.push_back(static_cast<double>(job->outcome.total_ms) / 1000);
+      stats.recent_seconds += recent.back();
+      if (recent.size() > 1000) {
+        stats.recent_seconds -= recent.front();
+        recent.pop_front();
+      }
+      stats.recent_count = recent.size();
+    }
+    if (job->outcome.state == JobState::kFailed) {
+      ++failed_;
+      ++stats.failed;
+    }
+    const JobOutcome& o = job->outcome;
+    if (o.state == JobState::kCompleted) {
+      spdlog::info("job {}: completed in {} ms (srs load {} ms, synthesis {} ms, prove {} ms), "
+                   "{} bytes of verified proof",
+                   job->id, o.total_ms, o.srs_load_ms, o.synthesis_ms, o.prove_ms, o.proof.size());
+    } else {
+      spdlog::warn("job {}: {} after {} ms: {}", job->id, JobStateName(o.state), o.total_ms,
+                   o.error);
+    }
     job->done_cv.notify_all();
   }
 }
@@ -250,6 +307,11 @@ void Engine::Run(Job& job) {
     C2Options options;
     options.threads = config_.prover_threads;
     options.overlap_synthesis = config_.overlap_synthesis;
+    size_t partitions = c1->vanilla_proofs.size();
+    options.on_partition = [&job, partitions](const PartitionReport& p) {
+      spdlog::info("job {}: partition {}/{} proved and verified (synthesis {:.1f} s, prove {:.1f} s)",
+                   job.id, p.partition + 1, partitions, p.synthesis_s, p.prover.total);
+    };
     options.cancelled = [&] {
       std::lock_guard<std::mutex> lock(mu_);
       return job.cancel_requested;

@@ -58,14 +58,36 @@ struct JobOutcome {
   uint64_t queue_wait_ms = 0, srs_load_ms = 0, synthesis_ms = 0, prove_ms = 0, total_ms = 0;
 };
 
-// The engine's counters for GetStatus.
+// Counters of one proof kind.
+struct KindStats {
+  uint64_t completed = 0, failed = 0;
+  uint64_t recent_count = 0;    // completed proofs among the last 1000 (as the Rust cuzk)
+  double recent_seconds = 0;    // their total wall time, submission to result
+};
+
+// One job as the status page lists it.
+struct JobSummary {
+  std::string id;
+  ProofKind kind;
+  Priority priority;
+  JobState state;
+  uint64_t age_ms = 0;  // since submission
+};
+
+// The engine's counters for GetStatus, metrics and the status page.
 struct EngineStatus {
   uint32_t pending = 0, running = 0;
+  uint32_t workers = 0;
   uint64_t memory_reserved = 0, memory_budget = 0;  // bytes
   uint64_t completed = 0, failed = 0;
   uint64_t uptime_seconds = 0;
   std::vector<SrsInfo> srs;
+  std::map<ProofKind, KindStats> kinds;  // kinds that have finished a job
+  std::vector<JobSummary> jobs;          // queued, running, and finished within the TTL
 };
+
+// Returns "queued", "running", "completed", "failed" or "cancelled".
+const char* JobStateName(JobState state);
 
 class Engine {
  public:
@@ -116,6 +138,8 @@ class Engine {
   std::vector<std::shared_ptr<Job>> queue_;  // kept ordered: priority desc, then sequence
   uint64_t sequence_ = 0;
   uint64_t completed_ = 0, failed_ = 0;
+  std::map<ProofKind, KindStats> kind_stats_;
+  std::map<ProofKind, std::deque<double>> recent_seconds_;  // last 1000 per kind
   uint32_t running_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> workers_;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "server/metrics.h"
+
 namespace cuzk::server {
 namespace {
 
@@ -124,6 +126,9 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
   queue->set_proof_kind("porep");
   queue->set_pending(s.pending);
   queue->set_in_progress(s.running);
+  // No pinned (GPU-staging) memory on the CPU path: these report the working-memory budget.
+  response->set_pinned_memory_bytes(s.memory_reserved);
+  response->set_pinned_memory_limit_bytes(s.memory_budget);
   response->set_total_proofs_completed(s.completed);
   response->set_total_proofs_failed(s.failed);
   response->set_uptime_seconds(s.uptime_seconds);
@@ -132,26 +137,7 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
 
 grpc::Status ProvingService::GetMetrics(grpc::ServerContext*, const v1::GetMetricsRequest*,
                                         v1::GetMetricsResponse* response) {
-  engine::EngineStatus s = engine_.GetStatus();
-  std::string text;
-  text += "# TYPE cuzk_proofs_completed_total counter\ncuzk_proofs_completed_total " +
-          std::to_string(s.completed) + "\n";
-  text += "# TYPE cuzk_proofs_failed_total counter\ncuzk_proofs_failed_total " +
-          std::to_string(s.failed) + "\n";
-  text += "# TYPE cuzk_queue_pending gauge\ncuzk_queue_pending " + std::to_string(s.pending) + "\n";
-  text += "# TYPE cuzk_jobs_running gauge\ncuzk_jobs_running " + std::to_string(s.running) + "\n";
-  text += "# TYPE cuzk_srs_loaded_bytes gauge\n";
-  for (const engine::SrsInfo& srs : s.srs) {
-    text += "cuzk_srs_loaded_bytes{circuit_id=\"" + srs.circuit_id + "\"} " +
-            std::to_string(srs.size_bytes) + "\n";
-  }
-  text += "# TYPE cuzk_memory_reserved_bytes gauge\ncuzk_memory_reserved_bytes " +
-          std::to_string(s.memory_reserved) + "\n";
-  text += "# TYPE cuzk_memory_budget_bytes gauge\ncuzk_memory_budget_bytes " +
-          std::to_string(s.memory_budget) + "\n";
-  text += "# TYPE cuzk_uptime_seconds gauge\ncuzk_uptime_seconds " +
-          std::to_string(s.uptime_seconds) + "\n";
-  response->set_prometheus_text(text);
+  response->set_prometheus_text(PrometheusText(engine_.GetStatus()));
   return grpc::Status::OK;
 }
 

@@ -55,6 +55,7 @@ void RegisterSingle(CLI::App& app) {
     int priority = 0;
     int64_t registered_proof = -1;
     uint64_t timeout_s = 1800;
+    bool unchecked = false;
   };
   static Options o;
   auto* cmd = app.add_subcommand("single", "Submit one proof to the daemon and wait for it");
@@ -75,17 +76,24 @@ void RegisterSingle(CLI::App& app) {
       "Send this registered proof id instead of the C1's (to test the daemon's checks)");
   cmd->add_option("--timeout", o.timeout_s, "Seconds to wait (the gRPC deadline)")
       ->capture_default_str();
+  cmd->add_flag("--unchecked", o.unchecked,
+                "Send the file as it is, without reading it as a C1 here (to test the daemon's "
+                "input checks); the registered proof is --registered-proof (default 0)");
   cmd->callback([] {
     const char* name = "single";
     auto bytes = ReadFileBytes(o.c1);
     if (!bytes.ok()) std::exit(Fail(name, "reading the C1", bytes.status()));
-    auto c1 = filecoin::ParseC1(*bytes);
-    if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
+    Result<filecoin::C1Output> c1 = Status::InvalidArgument("not read");
+    if (!o.unchecked) {
+      c1 = filecoin::ParseC1(*bytes);
+      if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
+    }
+    uint64_t sector_bytes = o.unchecked ? 0 : c1->registered_proof.shape.sector_bytes;
     v1::ProveRequest request;
     v1::SubmitProofRequest* submit = request.mutable_submit();
     std::string id = o.request_id.empty()
-                         ? "porep-" + std::to_string(c1->registered_proof.shape.sector_bytes) +
-                               "-" + std::to_string(Clock::now().time_since_epoch().count())
+                         ? "porep-" + std::to_string(sector_bytes) + "-" +
+                               std::to_string(Clock::now().time_since_epoch().count())
                          : o.request_id;
     submit->set_request_id(id);
     submit->set_proof_kind(o.type == "porep"   ? v1::POREP_SEAL_COMMIT
@@ -94,8 +102,9 @@ void RegisterSingle(CLI::App& app) {
                                                : v1::WINNING_POST);
     submit->set_priority(static_cast<v1::Priority>(o.priority));
     submit->set_registered_proof(o.registered_proof >= 0 ? static_cast<uint64_t>(o.registered_proof)
-                                                         : c1->registered_proof.id);
-    submit->set_sector_size(c1->registered_proof.shape.sector_bytes);
+                                 : o.unchecked            ? 0
+                                                          : c1->registered_proof.id);
+    submit->set_sector_size(sector_bytes);
     submit->set_vanilla_proof(*bytes);
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(o.timeout_s));
@@ -118,7 +127,7 @@ void RegisterSingle(CLI::App& app) {
     if (!o.out.empty()) {
       if (Status w = WriteFileBytes(o.out, r.proof()); !w.ok()) std::exit(Fail(name, "writing", w));
     }
-    if (!o.params.empty()) {
+    if (!o.params.empty() && c1.ok()) {
       auto vk = groth16::ReadVerifyingKey(
           engine::PoRepParamsPath(o.params, c1->registered_proof.shape, "vk"));
       if (!vk.ok()) std::exit(Fail(name, "reading the verifying key", vk.status()));
@@ -151,6 +160,21 @@ void RegisterStatus(CLI::App& app) {
       std::printf("srs %s: %.2f GB, %u job(s) using it\n", srs.circuit_id().c_str(),
                   static_cast<double>(srs.size_bytes()) / 1e9, srs.ref_count());
     }
+    std::printf("memory: %.2f GiB reserved of a %.2f GiB budget\n",
+                static_cast<double>(r.pinned_memory_bytes()) / (1ull << 30),
+                static_cast<double>(r.pinned_memory_limit_bytes()) / (1ull << 30));
+  });
+}
+
+void RegisterMetrics(CLI::App& app) {
+  auto* cmd = app.add_subcommand("metrics", "Print a running daemon's Prometheus metrics");
+  cmd->callback([] {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    v1::GetMetricsResponse r;
+    grpc::Status s = Connect()->GetMetrics(&context, v1::GetMetricsRequest(), &r);
+    if (!s.ok()) std::exit(RpcFail("metrics", s));
+    std::fputs(r.prometheus_text().c_str(), stdout);
   });
 }
 

@@ -41,6 +41,8 @@ void RegisterSingle(CLI::App& app);
 // Registers `status`: print a running daemon's queues and loaded parameters.
 void RegisterStatus(CLI::App& app);
 
+// Registers `metrics`: print a running daemon's Prometheus metrics.
+void RegisterMetrics(CLI::App& app);
 // Registers `batch`: many copies of one proof through the daemon; latency and proofs/h.
 void RegisterBatch(CLI::App& app);
 // Registers `cancel`: cancel a job on the daemon.

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "server/metrics.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace cuzk::server {
+namespace {
+
+constexpr engine::ProofKind kKinds[] = {engine::ProofKind::kPoRepSealCommit,
+                                        engine::ProofKind::kSnapDealsUpdate,
+                                        engine::ProofKind::kWindowPost,
+                                        engine::ProofKind::kWinningPost};
+
+// Appends one metric family: "# HELP", "# TYPE", then the samples.
+class Exposition {
+ public:
+  void Family(const char* name, const char* type, const char* help) {
+    out_ << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n';
+  }
+  template <typename T>
+  void Sample(const std::string& name, T value) {
+    out_ << name << ' ' << value << '\n';
+  }
+  std::string str() const { return out_.str(); }
+
+ private:
+  std::ostringstream out_;
+};
+
+std::string Labeled(const char* name, engine::ProofKind kind) {
+  return std::string(name) + "{proof_kind=\"" + MetricsKindLabel(kind) + "\"}";
+}
+
+// MemTotal and MemAvailable in bytes (0 when /proc/meminfo is unreadable).
+std::pair<uint64_t, uint64_t> HostMemory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key, unit;
+  uint64_t kib = 0, total = 0, available = 0;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemTotal:") total = kib * 1024;
+    if (key == "MemAvailable:") available = kib * 1024;
+  }
+  return {total, available};
+}
+
+}  // namespace
+
+const char* MetricsKindLabel(engine::ProofKind kind) {
+  switch (kind) {
+    case engine::ProofKind::kPoRepSealCommit:
+      return "porep_c2";
+    case engine::ProofKind::kSnapDealsUpdate:
+      return "snap_update";
+    case engine::ProofKind::kWindowPost:
+      return "window_post";
+    case engine::ProofKind::kWinningPost:
+      return "winning_post";
+  }
+  return "unknown";
+}
+
+std::string PrometheusText(const engine::EngineStatus& s) {
+  Exposition e;
+  auto stats = [&](engine::ProofKind kind) {
+    auto it = s.kinds.find(kind);
+    return it == s.kinds.end() ? engine::KindStats{} : it->second;
+  };
+  e.Family("cuzk_proofs_completed_total", "counter", "Proofs completed and verified.");
+  e.Sample("cuzk_proofs_completed_total", s.completed);
+  e.Family("cuzk_proofs_failed_total", "counter", "Proofs that failed.");
+  e.Sample("cuzk_proofs_failed_total", s.failed);
+  e.Family("cuzk_uptime_seconds", "gauge", "Seconds since the daemon started.");
+  e.Sample("cuzk_uptime_seconds", s.uptime_seconds);
+  e.Family("cuzk_queue_depth", "gauge", "Jobs waiting in the queue.");
+  e.Sample("cuzk_queue_depth", s.pending);
+  e.Family("cuzk_proofs_completed", "counter", "Proofs completed, by proof kind.");
+  for (engine::ProofKind k : kKinds) e.Sample(Labeled("cuzk_proofs_completed", k), stats(k).completed);
+  e.Family("cuzk_proofs_failed", "counter", "Proofs failed, by proof kind.");
+  for (engine::ProofKind k : kKinds) e.Sample(Labeled("cuzk_proofs_failed", k), stats(k).failed);
+  e.Family("cuzk_proof_duration_seconds", "summary",
+           "Wall time from submission to result of the last 1000 completed proofs, by kind.");
+  for (engine::ProofKind k : kKinds) {
+    e.Sample(Labeled("cuzk_proof_duration_seconds_count", k), stats(k).recent_count);
+    e.Sample(Labeled("cuzk_proof_duration_seconds_sum", k), stats(k).recent_seconds);
+  }
+  e.Family("cuzk_running_jobs", "gauge", "Jobs being proved.");
+  e.Sample("cuzk_running_jobs", s.running);
+  e.Family("cuzk_gpu_workers", "gauge", "Prover workers (CPU workers in this build).");
+  e.Sample("cuzk_gpu_workers", s.workers);
+  e.Family("cuzk_srs_loaded_bytes", "gauge", "Resident parameters, by circuit id.");
+  for (const engine::SrsInfo& srs : s.srs) {
+    e.Sample("cuzk_srs_loaded_bytes{circuit_id=\"" + srs.circuit_id + "\"}", srs.size_bytes);
+  }
+  e.Family("cuzk_memory_reserved_bytes", "gauge", "Working memory reserved by running jobs.");
+  e.Sample("cuzk_memory_reserved_bytes", s.memory_reserved);
+  e.Family("cuzk_memory_budget_bytes", "gauge", "The working-memory budget.");
+  e.Sample("cuzk_memory_budget_bytes", s.memory_budget);
+  return e.str();
+}
+
+std::string StatusJson(const engine::EngineStatus& s) {
+  nlohmann::json j;
+  j["uptime_secs"] = s.uptime_seconds;
+  auto [total, available] = HostMemory();
+  j["memory"] = {{"total", total},
+                 {"available", available},
+                 {"used", total >= available ? total - available : 0},
+                 {"budget", s.memory_budget},
+                 {"reserved", s.memory_reserved}};
+  j["queue"] = {{"pending", s.pending}, {"running", s.running}, {"workers", s.workers}};
+  j["counters"] = {{"completed", s.completed}, {"failed", s.failed}};
+  nlohmann::json srs = nlohmann::json::array();
+  for (const engine::SrsInfo& info : s.srs) {
+    srs.push_back({{"circuit_id", info.circuit_id},
+                   {"bytes", info.size_bytes},
+                   {"ref_count", info.ref_count},
+                   {"evictable", info.ref_count == 0}});
+  }
+  j["srs"] = srs;
+  nlohmann::json jobs = nlohmann::json::array();
+  for (const engine::JobSummary& job : s.jobs) {
+    jobs.push_back({{"job_id", job.id},
+                    {"proof_kind", MetricsKindLabel(job.kind)},
+                    {"priority", static_cast<int>(job.priority)},
+                    {"state", engine::JobStateName(job.state)},
+                    {"age_ms", job.age_ms}});
+  }
+  j["jobs"] = jobs;
+  return j.dump();
+}
+
+}  // namespace cuzk::server

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The daemon's observability formats, shared by the gRPC GetMetrics call and the HTTP status
+// server: Prometheus text with the Rust cuzk's metric names (cuzk-rust-inventory.md 2f) plus
+// cuzk's own memory and parameter gauges, and the JSON of GET /status.
+#pragma once
+
+#include <string>
+
+#include "engine/engine.h"
+
+namespace cuzk::server {
+
+// Returns the Rust cuzk's label of a proof kind: porep_c2, snap_update, window_post,
+// winning_post.
+const char* MetricsKindLabel(engine::ProofKind kind);
+
+// Returns the Prometheus exposition text of `status`.
+std::string PrometheusText(const engine::EngineStatus& status);
+
+// Returns the JSON document of GET /status: uptime, memory (budget, reserved, and the host's
+// MemTotal / MemAvailable), queue, workers, loaded parameters, counters and jobs.
+std::string StatusJson(const engine::EngineStatus& status);
+
+}  // namespace cuzk::server

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "server/status_http.h"
+
+#include <httplib.h>
+
+#include "server/metrics.h"
+
+namespace cuzk::server {
+
+StatusHttpServer::StatusHttpServer(engine::Engine& engine)
+    : engine_(engine), http_(std::make_unique<httplib::Server>()) {
+  auto cors = [](httplib::Response& res) { res.set_header("Access-Control-Allow-Origin", "*"); };
+  http_->Get("/status", [this, cors](const httplib::Request&, httplib::Response& res) {
+    cors(res);
+    res.set_content(StatusJson(engine_.GetStatus()), "application/json");
+  });
+  http_->Get("/metrics", [this, cors](const httplib::Request&, httplib::Response& res) {
+    cors(res);
+    res.set_content(PrometheusText(engine_.GetStatus()), "text/plain; version=0.0.4");
+  });
+}
+
+StatusHttpServer::~StatusHttpServer() { Stop(); }
+
+Status StatusHttpServer::Start(const std::string& listen) {
+  size_t colon = listen.rfind(':');
+  if (colon == std::string::npos) {
+    return Status::InvalidArgument("status listen address \"" + listen + "\" is not host:port");
+  }
+  std::string host = listen.substr(0, colon);
+  int port = 0;
+  try {
+    port = std::stoi(listen.substr(colon + 1));
+  } catch (...) {
+    return Status::InvalidArgument("status listen address \"" + listen + "\" has no valid port");
+  }
+  if (port == 0) {
+    port_ = http_->bind_to_any_port(host);
+  } else {
+    port_ = http_->bind_to_port(host, port) ? port : -1;
+  }
+  if (port_ < 0) return Status::InvalidArgument("cannot listen on " + listen + " for HTTP status");
+  thread_ = std::thread([this] { http_->listen_after_bind(); });
+  return Status::Ok();
+}
+
+void StatusHttpServer::Stop() {
+  if (http_) http_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace cuzk::server
