@@ -52,6 +52,13 @@ if "$bench" --addr "$addr" single --unchecked --c1 garbage.json --request-id gar
   echo "garbage was proved"; exit 1
 fi
 grep -q "not valid JSON" err.txt
+# An oversized message (over the 256 MiB limit) is refused by the transport, not fatal.
+head -c $((257 << 20)) /dev/zero > huge.json
+if "$bench" --addr "$addr" single --unchecked --c1 huge.json --request-id huge 2> err.txt; then
+  echo "an oversized request was accepted"; exit 1
+fi
+grep -qi "larger than max\|RESOURCE_EXHAUSTED\|exceeds" err.txt || { cat err.txt; exit 1; }
+rm huge.json
 
 # The daemon still proves, now with the parameters resident.
 "$bench" gen-vanilla porep --sector-size 2KiB --seed 12 --wrap --out c2.json > /dev/null
@@ -117,4 +124,23 @@ kill -TERM "$pid"
 wait "$pid"
 pid=""
 grep -q "stopped$" daemon.log
+
+# Corrupt parameters: a second daemon whose .params is garbage under the official name fails the
+# job with an error naming the file, and keeps serving.
+mkdir corrupt
+cp "$params"/*.vk corrupt/
+vk="$(ls corrupt/*.vk)"
+head -c 100000 /dev/urandom > "${vk%.vk}.params"
+addr2="unix://$work/cuzk2.sock"
+"$daemon" --listen "$addr2" --param-dir corrupt > daemon2.log 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q "listening on" daemon2.log && break; sleep 0.1; done
+if "$bench" --addr "$addr2" single --c1 c1.json --request-id corrupt 2> err.txt; then
+  echo "a job was proved with corrupt parameters"; exit 1
+fi
+grep -q "parameters: .*\.params" err.txt || { cat err.txt; exit 1; }
+"$bench" --addr "$addr2" status | grep -q "proofs completed 0, failed 1"
+kill -TERM "$pid"
+wait "$pid"
+pid=""
 echo "daemon: ok"

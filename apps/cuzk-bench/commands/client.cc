@@ -30,7 +30,7 @@ std::string& Address() {
 std::unique_ptr<v1::ProvingEngine::Stub> Connect() {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(256 << 20);
-  args.SetMaxSendMessageSize(256 << 20);
+  args.SetMaxSendMessageSize(-1);  // the daemon enforces its own limit (256 MiB) and says so
   return v1::ProvingEngine::NewStub(
       grpc::CreateCustomChannel(Address(), grpc::InsecureChannelCredentials(), args));
 }
