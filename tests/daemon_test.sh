@@ -78,7 +78,8 @@ grep -q "verified locally (VALID)" dropped.log
 "$bench" --addr "$addr" status | tee status.log
 grep -q "proofs completed 3, failed 2" status.log
 grep -q "srs porep-2k" status.log
-grep -q "GiB budget" status.log
+# The resident parameters (1.2 GB) hold their share of the memory budget while idle.
+grep -q "memory: 1\.[0-9]* GiB reserved" status.log
 
 # Observability: the Rust cuzk's metric names over gRPC and HTTP, and the JSON status page.
 "$bench" --addr "$addr" metrics | tee metrics.log
@@ -118,6 +119,7 @@ if wait "$ni_pid"; then echo "a cancelled running job completed"; exit 1; fi
 grep -q "CANCELLED" queued.log
 grep -q "CANCELLED" ni.log
 "$bench" --addr "$addr" evict porep-2k | grep -q "freed"
+"$bench" --addr "$addr" status | grep -q "memory: 0.00 GiB reserved"
 "$bench" --addr "$addr" status | grep -q "proofs completed 3, failed 2"
 
 kill -TERM "$pid"

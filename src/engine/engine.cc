@@ -86,9 +86,9 @@ const char* ProofKindName(ProofKind kind) {
 
 Engine::Engine(Config config)
     : config_(std::move(config)),
-      srs_(config_.param_dir, config_.prover_threads),
       budget_(config_.memory_budget_bytes ? config_.memory_budget_bytes
-                                          : MemoryBudget::FromSystem(uint64_t{4} << 30)) {
+                                          : MemoryBudget::FromSystem(uint64_t{4} << 30)),
+      srs_(config_.param_dir, config_.prover_threads, &budget_) {
   for (size_t i = 0; i < config_.workers; ++i) {
     workers_.emplace_back([this] { WorkerLoop(); });
   }
@@ -272,6 +272,29 @@ void Engine::WorkerLoop() {
   }
 }
 
+Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string& circuit_id,
+                                                              uint64_t bytes) {
+  // Idle resident parameters of other circuits give way first (least recently used first).
+  for (;;) {
+    MemoryBudget::Reservation r = budget_.TryReserve(bytes);
+    if (r.bytes() > 0) return r;
+    uint64_t freed = srs_.EvictLeastRecentlyUsed(circuit_id);
+    if (freed == 0) break;
+    spdlog::info("evicted {} MiB of idle parameters to make room for a job", freed >> 20);
+  }
+  uint64_t own = 0;
+  for (const SrsInfo& info : srs_.Loaded()) {
+    if (info.circuit_id == circuit_id) own = info.size_bytes;
+  }
+  if (own + bytes > budget_.total()) {
+    return cuzk::Status::InvalidArgument(
+        "needs an estimated " + std::to_string(bytes >> 20) + " MiB of working memory on top of " +
+        std::to_string(own >> 20) + " MiB of parameters, but the memory budget is " +
+        std::to_string(budget_.total() >> 20) + " MiB (raise it or free memory)");
+  }
+  return budget_.Reserve(bytes);
+}
+
 void Engine::Run(Job& job) {
   JobOutcome result;
   auto fail = [&](JobState state, const std::string& error) {
@@ -293,16 +316,20 @@ void Engine::Run(Job& job) {
     fail(JobState::kFailed, "sector_size " + std::to_string(r.sector_size) +
                                 " does not match the C1's " +
                                 std::to_string(c1->registered_proof.shape.sector_bytes));
-  } else if (auto reservation = budget_.Reserve(
-                 PoRepPartitionMemoryEstimate(c1->registered_proof.shape) *
-                 (config_.overlap_synthesis && c1->vanilla_proofs.size() > 1 ? 2 : 1));
-             !reservation.ok()) {
-    // Waits while other jobs hold the memory; fails only if the job could never fit.
-    fail(JobState::kFailed, "memory: " + reservation.status().message());
+  } else if (uint64_t work = PoRepPartitionMemoryEstimate(c1->registered_proof.shape) *
+                             (config_.overlap_synthesis && c1->vanilla_proofs.size() > 1 ? 2 : 1);
+             work > budget_.total()) {
+    // Never fits: say so before loading gigabytes of parameters.
+    fail(JobState::kFailed, "memory: " + budget_.Reserve(work).status().message());
   } else if (auto pk =
                  srs_.Acquire(PoRepCircuitId(c1->registered_proof.shape), &result.srs_load_ms);
              !pk.ok()) {
     fail(JobState::kFailed, "parameters: " + pk.status().message());
+  } else if (auto reservation =
+                 ReserveWorkingMemory(PoRepCircuitId(c1->registered_proof.shape), work);
+             !reservation.ok()) {
+    // Waits while other jobs hold the memory; fails only if the job could never fit.
+    fail(JobState::kFailed, "memory: " + reservation.status().message());
   } else {
     C2Options options;
     options.threads = config_.prover_threads;

@@ -126,11 +126,14 @@ class Engine {
   struct Job;
   void WorkerLoop();
   void Run(Job& job);
+  // Reserves a job's working memory, evicting idle parameters of other circuits if needed.
+  Result<MemoryBudget::Reservation> ReserveWorkingMemory(const std::string& circuit_id,
+                                                         uint64_t bytes);
   void DropExpiredLocked();
 
   Config config_;
+  MemoryBudget budget_;  // before srs_: resident parameters hold reservations of it
   SrsCache srs_;
-  MemoryBudget budget_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mu_;
   std::condition_variable work_cv_;

@@ -156,6 +156,23 @@ TEST(MemoryBudgetTest, ReservationsWaitForRoomAndRelease) {
   EXPECT_GT(MemoryBudget::FromSystem(0), 0u);
 }
 
+TEST(MemoryBudgetTest, TryReserveNeverWaitsAndReserveForTimesOut) {
+  constexpr uint64_t MiB = 1 << 20;
+  MemoryBudget budget(100 * MiB);
+  MemoryBudget::Reservation a = budget.TryReserve(70 * MiB);
+  EXPECT_EQ(a.bytes(), 70 * MiB);
+  EXPECT_EQ(budget.TryReserve(40 * MiB).bytes(), 0u);  // does not fit: empty, nothing held
+  EXPECT_EQ(budget.used(), 70 * MiB);
+  auto waited = budget.ReserveFor(40 * MiB, 30ms);
+  ASSERT_FALSE(waited.ok());
+  EXPECT_NE(waited.status().message().find("30 of 100 MiB are free"), std::string::npos)
+      << waited.status().message();
+  a = MemoryBudget::Reservation();
+  auto now = budget.ReserveFor(40 * MiB, 30ms);
+  ASSERT_TRUE(now.ok());
+  EXPECT_EQ(budget.used(), 40 * MiB);
+}
+
 TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {
   SrsCache cache("/nonexistent");
   auto unknown = cache.Acquire("porep-3k");

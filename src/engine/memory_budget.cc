@@ -46,6 +46,28 @@ Result<MemoryBudget::Reservation> MemoryBudget::Reserve(uint64_t bytes) {
   return Reservation(this, bytes);
 }
 
+MemoryBudget::Reservation MemoryBudget::TryReserve(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (used_ + bytes > total_) return Reservation();
+  used_ += bytes;
+  return Reservation(this, bytes);
+}
+
+Result<MemoryBudget::Reservation> MemoryBudget::ReserveFor(uint64_t bytes,
+                                                           std::chrono::milliseconds timeout) {
+  if (bytes > total_) return Reserve(bytes);  // the "can never fit" error
+  std::unique_lock<std::mutex> lock(mu_);
+  if (!cv_.wait_for(lock, timeout, [&] { return used_ + bytes <= total_; })) {
+    return Status::InvalidArgument(
+        "waited " + std::to_string(timeout.count() / 1000) + " s for " +
+        std::to_string(bytes >> 20) + " MiB of the memory budget; " +
+        std::to_string((total_ - used_) >> 20) + " of " + std::to_string(total_ >> 20) +
+        " MiB are free and the rest is held by jobs and parameters in use");
+  }
+  used_ += bytes;
+  return Reservation(this, bytes);
+}
+
 uint64_t MemoryBudget::used() const {
   std::lock_guard<std::mutex> lock(mu_);
   return used_;

@@ -4,6 +4,7 @@
 // over-committing the machine; a job that could never fit fails at once, saying so.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -38,6 +39,10 @@ class MemoryBudget {
 
   // Waits until `bytes` fit, then holds them. Fails at once if they exceed the whole budget.
   Result<Reservation> Reserve(uint64_t bytes);
+  // Holds `bytes` if they fit now; otherwise returns an empty reservation (bytes() == 0) at once.
+  Reservation TryReserve(uint64_t bytes);
+  // Reserve, but gives up after `timeout` with an error saying what did not fit.
+  Result<Reservation> ReserveFor(uint64_t bytes, std::chrono::milliseconds timeout);
   uint64_t total() const { return total_; }
   uint64_t used() const;
 

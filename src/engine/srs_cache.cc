@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/srs_cache.h"
 
+#include <filesystem>
+
 #include "engine/porep_c2.h"
 #include "groth16/params_io.h"
 
@@ -27,8 +29,34 @@ std::string PoRepCircuitId(const filecoin::SectorShape& shape) {
   return "porep-" + std::to_string(shape.sector_bytes);
 }
 
-SrsCache::SrsCache(std::string param_dir, size_t threads)
-    : param_dir_(std::move(param_dir)), threads_(threads) {}
+SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
+    : param_dir_(std::move(param_dir)), threads_(threads), budget_(budget) {}
+
+uint64_t SrsCache::EvictLeastRecentlyUsed(const std::string& keep) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Entry* victim = nullptr;
+  for (auto& [id, e] : entries_) {
+    if (id == keep || !e.key || e.key.use_count() > 1) continue;
+    if (!victim || e.last_used < victim->last_used) victim = &e;
+  }
+  if (!victim) return 0;
+  uint64_t freed = victim->size_bytes;
+  victim->key.reset();
+  victim->size_bytes = 0;
+  victim->reservation = MemoryBudget::Reservation();
+  return freed;
+}
+
+Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& keep,
+                                                           uint64_t bytes) {
+  for (;;) {
+    MemoryBudget::Reservation r = budget_->TryReserve(bytes);
+    if (r.bytes() > 0 || bytes == 0) return r;
+    if (EvictLeastRecentlyUsed(keep) == 0) break;
+  }
+  // Nothing idle left to evict: wait for running jobs to release working memory.
+  return budget_->ReserveFor(bytes, std::chrono::minutes(10));
+}
 
 Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
   for (const auto& c : kPoRepCircuits) {
@@ -50,7 +78,10 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   {
     std::lock_guard<std::mutex> lock(mu_);
     Entry& e = entries_[circuit_id];
-    if (e.key) return e.key;
+    if (e.key) {
+      e.last_used = std::chrono::steady_clock::now();
+      return e.key;
+    }
     loading = e.loading;
   }
   // One loader per circuit; others wait here and then find the key resident.
@@ -60,6 +91,15 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
     if (entries_[circuit_id].key) return entries_[circuit_id].key;
   }
   auto start = std::chrono::steady_clock::now();
+  MemoryBudget::Reservation reservation;
+  if (budget_) {
+    // In memory a point takes about 13/12 of its file size (an infinity flag and padding).
+    std::error_code ec;
+    uint64_t file_bytes = std::filesystem::file_size(*path, ec);
+    auto r = ReserveForLoad(circuit_id, ec ? 0 : file_bytes / 12 * 13);
+    if (!r.ok()) return Status(r.status().code(), circuit_id + ": " + r.status().message());
+    reservation = std::move(r).value();
+  }
   // On-curve checks only: every proof is verified against the fully checked vk before it is
   // returned, so a bad proving-key point cannot yield a wrong proof (docs/architecture.md).
   auto pk = groth16::ReadParams(*path, ec::SubgroupCheck::kSkip, threads_);
@@ -74,6 +114,8 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   Entry& e = entries_[circuit_id];
   e.key = key;
   e.size_bytes = KeyBytes(*key);
+  e.reservation = std::move(reservation);
+  e.last_used = std::chrono::steady_clock::now();
   return key;
 }
 
@@ -90,6 +132,7 @@ Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
   uint64_t freed = it->second.size_bytes;
   it->second.key.reset();
   it->second.size_bytes = 0;
+  it->second.reservation = MemoryBudget::Reservation();
   return freed;
 }
 

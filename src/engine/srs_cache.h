@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "engine/memory_budget.h"
 #include "filecoin/registered_proof.h"
 #include "groth16/keys.h"
 
@@ -31,8 +32,10 @@ struct SrsInfo {
 
 class SrsCache {
  public:
-  // `param_dir` holds the .params files; `threads` decode points (0 = all).
-  explicit SrsCache(std::string param_dir, size_t threads = 0);
+  // `param_dir` holds the .params files; `threads` decode points (0 = all). With a `budget`,
+  // resident keys hold a reservation of their size, and loading one first evicts the least
+  // recently used keys no job holds when the budget lacks room.
+  explicit SrsCache(std::string param_dir, size_t threads = 0, MemoryBudget* budget = nullptr);
 
   // Returns the proving key of `circuit_id`, loading it if needed; `load_ms` receives the time
   // this call spent loading (0 when it was resident). Concurrent callers load it once.
@@ -43,17 +46,25 @@ class SrsCache {
   Result<uint64_t> Evict(const std::string& circuit_id);
   // Returns what is loaded.
   std::vector<SrsInfo> Loaded() const;
+  // Evicts the least recently used key that no job holds, other than `keep`; returns the bytes
+  // freed, 0 when there is nothing to evict.
+  uint64_t EvictLeastRecentlyUsed(const std::string& keep);
 
  private:
   struct Entry {
     std::shared_ptr<const groth16::ProvingKey> key;
     uint64_t size_bytes = 0;
+    MemoryBudget::Reservation reservation;  // the key's share of the budget
+    std::chrono::steady_clock::time_point last_used;
     std::shared_ptr<std::mutex> loading = std::make_shared<std::mutex>();
   };
+  // Reserves `bytes` for a key about to load, evicting idle keys (other than `keep`) as needed.
+  Result<MemoryBudget::Reservation> ReserveForLoad(const std::string& keep, uint64_t bytes);
   Result<std::string> ParamsPath(const std::string& circuit_id) const;
 
   std::string param_dir_;
   size_t threads_;
+  MemoryBudget* budget_;
   mutable std::mutex mu_;
   std::map<std::string, Entry> entries_;
 };
