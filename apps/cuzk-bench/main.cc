@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterSingle(app);
   cuzk::bench::RegisterStatus(app);
   cuzk::bench::RegisterMetrics(app);
+  cuzk::bench::RegisterStress(app);
   cuzk::bench::RegisterBatch(app);
   cuzk::bench::RegisterCancel(app);
   cuzk::bench::RegisterSrsCommands(app);

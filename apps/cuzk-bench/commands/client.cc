@@ -12,12 +12,11 @@
 
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "cuzk/v1/proving.grpc.pb.h"
+#include "commands/rpc.h"
 #include "engine/porep_c2.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::bench {
-namespace {
 
 std::string& Address() {
   static std::string addr = [] {
@@ -40,8 +39,6 @@ int RpcFail(const char* command, const grpc::Status& s) {
                static_cast<int>(s.error_code()), s.error_message().c_str());
   return 1;
 }
-
-}  // namespace
 
 void RegisterClientOptions(CLI::App& app) {
   app.add_option("--addr", Address(),

@@ -45,6 +45,8 @@ void RegisterStatus(CLI::App& app);
 void RegisterMetrics(CLI::App& app);
 // Registers `batch`: many copies of one proof through the daemon; latency and proofs/h.
 void RegisterBatch(CLI::App& app);
+// Registers `stress`: jobs at fixed rates per priority for a duration, latency per priority.
+void RegisterStress(CLI::App& app);
 // Registers `cancel`: cancel a job on the daemon.
 void RegisterCancel(CLI::App& app);
 // Registers `preload` and `evict`: manage the daemon's resident parameters.

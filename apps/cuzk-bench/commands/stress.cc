@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// `cuzk-bench stress`: an open-loop load test. Jobs arrive at fixed rates per priority class
+// (NORMAL and CRITICAL by default, as seal commits and urgent proofs) for a duration, each
+// submitted without waiting for the others; the summary gives, per class, the latency
+// percentiles, and overall the proofs per hour. It shows how the scheduler serves urgent work
+// behind a queue. Only PoRep is proved by the daemon so far, so every class sends the --c1 PoRep.
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include "commands/commands.h"
+#include "commands/common.h"
+#include "commands/rpc.h"
+
+namespace cuzk::bench {
+namespace {
+
+struct StressOptions {
+  std::string c1;
+  double normal_per_hour = 60, critical_per_hour = 20;
+  double duration_s = 300;
+};
+
+struct ClassResult {
+  std::vector<double> latencies;
+  size_t failed = 0;
+};
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
+}
+
+int RunStress(const StressOptions& o) {
+  const char* name = "stress";
+  auto bytes = ReadFileBytes(o.c1);
+  if (!bytes.ok()) return Fail(name, "reading the C1", bytes.status());
+  auto c1 = filecoin::ParseC1(*bytes);
+  if (!c1.ok()) return Fail(name, o.c1, c1.status());
+  struct Class {
+    const char* label;
+    v1::Priority priority;
+    double per_hour;
+  };
+  const Class classes[] = {{"NORMAL", v1::NORMAL, o.normal_per_hour},
+                           {"CRITICAL", v1::CRITICAL, o.critical_per_hour}};
+  // Arrival times: evenly spaced per class, merged in time order.
+  std::vector<std::pair<double, size_t>> arrivals;
+  for (size_t k = 0; k < std::size(classes); ++k) {
+    if (classes[k].per_hour <= 0) continue;
+    double gap = 3600.0 / classes[k].per_hour;
+    for (double t = gap / 2; t < o.duration_s; t += gap) arrivals.push_back({t, k});
+  }
+  std::sort(arrivals.begin(), arrivals.end());
+  std::printf("stress: %zu jobs over %.0f s (NORMAL %.1f/h, CRITICAL %.1f/h) to %s\n",
+              arrivals.size(), o.duration_s, o.normal_per_hour, o.critical_per_hour,
+              Address().c_str());
+  std::fflush(stdout);
+  auto stub = Connect();
+  std::mutex mu;
+  ClassResult results[std::size(classes)];
+  std::string run = std::to_string(Clock::now().time_since_epoch().count());
+  auto start = Clock::now();
+  std::vector<std::thread> jobs;
+  for (size_t i = 0; i < arrivals.size(); ++i) {
+    auto [at, k] = arrivals[i];
+    std::this_thread::sleep_until(start + std::chrono::duration<double>(at));
+    jobs.emplace_back([&, i, k = k] {
+      v1::ProveRequest request;
+      v1::SubmitProofRequest* submit = request.mutable_submit();
+      submit->set_request_id("stress-" + run + "-" + std::to_string(i));
+      submit->set_proof_kind(v1::POREP_SEAL_COMMIT);
+      submit->set_priority(classes[k].priority);
+      submit->set_registered_proof(c1->registered_proof.id);
+      submit->set_sector_size(c1->registered_proof.shape.sector_bytes);
+      submit->set_vanilla_proof(*bytes);
+      grpc::ClientContext context;
+      context.set_deadline(std::chrono::system_clock::now() + std::chrono::hours(6));
+      v1::ProveResponse response;
+      auto t = Clock::now();
+      grpc::Status s = stub->Prove(&context, request, &response);
+      double seconds = Since(t);
+      bool ok = s.ok() && response.result().status() == v1::AwaitProofResponse::COMPLETED;
+      std::lock_guard<std::mutex> lock(mu);
+      if (ok) {
+        results[k].latencies.push_back(seconds);
+      } else {
+        ++results[k].failed;
+      }
+      std::printf("  job %zu (%s): %s in %.1f s\n", i, classes[k].label,
+                  ok ? "COMPLETED" : "FAILED", seconds);
+      std::fflush(stdout);
+    });
+  }
+  for (auto& t : jobs) t.join();
+  double wall = Since(start);
+  size_t completed = 0, failed = 0;
+  for (size_t k = 0; k < std::size(classes); ++k) {
+    const ClassResult& r = results[k];
+    completed += r.latencies.size();
+    failed += r.failed;
+    if (r.latencies.empty() && r.failed == 0) continue;
+    std::printf("stress: %-8s %zu completed, %zu failed; latency p50 %.1f s, p90 %.1f s, max "
+                "%.1f s\n",
+                classes[k].label, r.latencies.size(), r.failed, Percentile(r.latencies, 0.5),
+                Percentile(r.latencies, 0.9), Percentile(r.latencies, 1.0));
+  }
+  std::printf("stress: %zu completed, %zu failed in %.0f s = %.1f proofs/h\n", completed, failed,
+              wall, 3600.0 * completed / wall);
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+
+void RegisterStress(CLI::App& app) {
+  static StressOptions o;
+  auto* cmd = app.add_subcommand(
+      "stress", "Open-loop load: jobs arrive at fixed rates per priority for a duration; "
+                "latency percentiles per priority and proofs/h");
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--normal-per-hour", o.normal_per_hour, "NORMAL-priority arrivals per hour")
+      ->capture_default_str();
+  cmd->add_option("--critical-per-hour", o.critical_per_hour,
+                  "CRITICAL-priority arrivals per hour")
+      ->capture_default_str();
+  cmd->add_option("--duration", o.duration_s, "Seconds during which jobs arrive")
+      ->capture_default_str();
+  cmd->callback([] {
+    if (int rc = RunStress(o); rc != 0) std::exit(rc);
+  });
+}
+
+}  // namespace cuzk::bench
