@@ -40,6 +40,29 @@ int RpcFail(const char* command, const grpc::Status& s) {
   return 1;
 }
 
+v1::ProveRequest PoRepProveRequest(const std::string& request_id, v1::Priority priority,
+                                   const filecoin::C1Output& c1, const std::string& c1_bytes) {
+  v1::ProveRequest request;
+  v1::SubmitProofRequest* submit = request.mutable_submit();
+  submit->set_request_id(request_id);
+  submit->set_proof_kind(v1::POREP_SEAL_COMMIT);
+  submit->set_priority(priority);
+  submit->set_registered_proof(c1.registered_proof.id);
+  submit->set_sector_size(c1.registered_proof.shape.sector_bytes);
+  submit->set_vanilla_proof(c1_bytes);
+  return request;
+}
+
+bool ProveAndWait(v1::ProvingEngine::Stub& stub, const v1::ProveRequest& request,
+                  std::chrono::seconds deadline, v1::ProveResponse* response, std::string* error) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + deadline);
+  grpc::Status s = stub.Prove(&context, request, response);
+  bool ok = s.ok() && response->result().status() == v1::AwaitProofResponse::COMPLETED;
+  if (!ok) *error = s.ok() ? response->result().error_message() : s.error_message();
+  return ok;
+}
+
 void RegisterClientOptions(CLI::App& app) {
   app.add_option("--addr", Address(),
                  "Daemon address for client commands: host:port or unix:///path")
@@ -208,27 +231,18 @@ void RegisterBatch(CLI::App& app) {
     auto start = Clock::now();
     auto worker = [&] {
       for (size_t i; (i = next.fetch_add(1)) < o.count;) {
-        v1::ProveRequest request;
-        v1::SubmitProofRequest* submit = request.mutable_submit();
-        submit->set_request_id("batch-" + run + "-" + std::to_string(i));
-        submit->set_proof_kind(v1::POREP_SEAL_COMMIT);
-        submit->set_priority(static_cast<v1::Priority>(o.priority));
-        submit->set_registered_proof(c1->registered_proof.id);
-        submit->set_sector_size(c1->registered_proof.shape.sector_bytes);
-        submit->set_vanilla_proof(*bytes);
-        grpc::ClientContext context;
-        context.set_deadline(std::chrono::system_clock::now() + std::chrono::hours(2));
+        v1::ProveRequest request =
+            PoRepProveRequest("batch-" + run + "-" + std::to_string(i),
+                              static_cast<v1::Priority>(o.priority), *c1, *bytes);
         v1::ProveResponse response;
+        std::string error;
         auto t = Clock::now();
-        grpc::Status s = stub->Prove(&context, request, &response);
+        bool ok = ProveAndWait(*stub, request, std::chrono::hours(2), &response, &error);
         double seconds = Since(t);
-        bool ok = s.ok() && response.result().status() == v1::AwaitProofResponse::COMPLETED;
         std::lock_guard<std::mutex> lock(mu);
         if (!ok) {
           ++failed;
-          std::fprintf(stderr, "batch: job %zu failed: %s\n", i,
-                       s.ok() ? response.result().error_message().c_str()
-                              : s.error_message().c_str());
+          std::fprintf(stderr, "batch: job %zu failed: %s\n", i, error.c_str());
         } else {
           latencies.push_back(seconds);
         }

@@ -68,29 +68,21 @@ int RunStress(const StressOptions& o) {
     auto [at, k] = arrivals[i];
     std::this_thread::sleep_until(start + std::chrono::duration<double>(at));
     jobs.emplace_back([&, i, k = k] {
-      v1::ProveRequest request;
-      v1::SubmitProofRequest* submit = request.mutable_submit();
-      submit->set_request_id("stress-" + run + "-" + std::to_string(i));
-      submit->set_proof_kind(v1::POREP_SEAL_COMMIT);
-      submit->set_priority(classes[k].priority);
-      submit->set_registered_proof(c1->registered_proof.id);
-      submit->set_sector_size(c1->registered_proof.shape.sector_bytes);
-      submit->set_vanilla_proof(*bytes);
-      grpc::ClientContext context;
-      context.set_deadline(std::chrono::system_clock::now() + std::chrono::hours(6));
+      v1::ProveRequest request = PoRepProveRequest("stress-" + run + "-" + std::to_string(i),
+                                                   classes[k].priority, *c1, *bytes);
       v1::ProveResponse response;
+      std::string error;
       auto t = Clock::now();
-      grpc::Status s = stub->Prove(&context, request, &response);
+      bool ok = ProveAndWait(*stub, request, std::chrono::hours(6), &response, &error);
       double seconds = Since(t);
-      bool ok = s.ok() && response.result().status() == v1::AwaitProofResponse::COMPLETED;
       std::lock_guard<std::mutex> lock(mu);
       if (ok) {
         results[k].latencies.push_back(seconds);
       } else {
         ++results[k].failed;
       }
-      std::printf("  job %zu (%s): %s in %.1f s\n", i, classes[k].label,
-                  ok ? "COMPLETED" : "FAILED", seconds);
+      std::printf("  job %zu (%s): %s in %.1f s%s%s\n", i, classes[k].label,
+                  ok ? "COMPLETED" : "FAILED", seconds, ok ? "" : ": ", error.c_str());
       std::fflush(stdout);
     });
   }
