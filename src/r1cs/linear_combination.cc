@@ -86,6 +86,7 @@ void LinearCombination::MergeList(TermList& terms, uint32_t& sorted, const TermL
 }
 
 LinearCombination& LinearCombination::AddScaled(const LinearCombination& other, const Fr& scale) {
+  if (&other == this) return AddScaled(LinearCombination(other), scale);  // lc += k lc
   Normalize();
   other.Normalize();
   MergeList(inputs_, inputs_sorted_, other.inputs_, &scale);
@@ -94,6 +95,7 @@ LinearCombination& LinearCombination::AddScaled(const LinearCombination& other, 
 }
 
 LinearCombination& LinearCombination::operator+=(const LinearCombination& other) {
+  if (&other == this) return *this += LinearCombination(other);
   Normalize();
   other.Normalize();
   MergeList(inputs_, inputs_sorted_, other.inputs_, nullptr);

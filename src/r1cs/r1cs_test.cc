@@ -3,6 +3,9 @@
 // shape recording and the test system's diagnostics.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+
 #include "r1cs/proving_assignment.h"
 #include "r1cs/shape.h"
 #include "r1cs/test_constraint_system.h"
@@ -30,6 +33,71 @@ TEST(LinearCombinationTest, MergesRepeatedVariablesAndKeepsTermsSorted) {
   EXPECT_EQ(lc.Evaluate(inputs, aux), Fr::FromUint64(1 + 10 - 4 + 21));
   lc.Clear();
   EXPECT_TRUE(lc.empty());
+}
+
+// The sorted-prefix / unsorted-tail representation against a plain map from variable to merged
+// coefficient, over seeded random sequences of single terms (in and out of order), scaled and
+// plain additions of other combinations, subtractions, clears and self-additions.
+TEST(LinearCombinationTest, MatchesAMapReferenceOnRandomOperations) {
+  using Reference = std::map<std::pair<bool, uint32_t>, Fr>;  // (is_input, index) -> coeff
+  std::mt19937_64 rng(31);
+  auto random_var = [&] {
+    bool input = rng() % 5 == 0;
+    return Variable{input ? Variable::Kind::kInput : Variable::Kind::kAux,
+                    static_cast<uint32_t>(rng() % 40)};
+  };
+  auto check = [](const LinearCombination& lc, const Reference& ref) {
+    Reference got;
+    for (const Term& t : lc.inputs()) got[{true, t.index}] = t.coeff;
+    for (const Term& t : lc.aux()) got[{false, t.index}] = t.coeff;
+    ASSERT_EQ(got, ref);
+    for (const TermList* list : {&lc.inputs(), &lc.aux()}) {
+      for (size_t i = 1; i < list->size(); ++i) ASSERT_LT((*list)[i - 1].index, (*list)[i].index);
+    }
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    LinearCombination a, b;
+    Reference ra, rb;
+    for (int op = 0; op < 60; ++op) {
+      Variable v = random_var();
+      Fr k = Fr::Random(rng);
+      switch (rng() % 7) {
+        case 0:
+        case 1:
+          a.AddTerm(v, k);
+          ra[{v.is_input(), v.index}] += k;
+          break;
+        case 2:
+          b.AddTerm(v, k);
+          rb[{v.is_input(), v.index}] += k;
+          break;
+        case 3:
+          a.AddScaled(b, k);
+          for (const auto& [key, c] : rb) ra[key] += c * k;
+          break;
+        case 4:
+          a += b;
+          for (const auto& [key, c] : rb) ra[key] += c;
+          break;
+        case 5:
+          a -= b;
+          for (const auto& [key, c] : rb) ra[key] -= c;
+          break;
+        case 6:
+          if (rng() % 4 == 0) {
+            a.AddScaled(a, k);  // self-addition
+            for (auto& [key, c] : ra) c += c * k;
+          } else if (rng() % 3 == 0) {
+            b.Clear();
+            rb.clear();
+          }
+          break;
+      }
+      if (op % 15 == 14) check(a, ra);
+    }
+    check(a, ra);
+    check(b, rb);
+  }
 }
 
 TEST(ProvingAssignmentTest, EvaluatesConstraintsAndTracksDensityLikeBellperson) {
