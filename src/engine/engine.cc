@@ -275,13 +275,8 @@ void Engine::WorkerLoop() {
 Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string& circuit_id,
                                                               uint64_t bytes) {
   // Idle resident parameters of other circuits give way first (least recently used first).
-  for (;;) {
-    MemoryBudget::Reservation r = budget_.TryReserve(bytes);
-    if (r.bytes() > 0) return r;
-    uint64_t freed = srs_.EvictLeastRecentlyUsed(circuit_id);
-    if (freed == 0) break;
-    spdlog::info("evicted {} MiB of idle parameters to make room for a job", freed >> 20);
-  }
+  MemoryBudget::Reservation r = srs_.TryReserveEvicting(circuit_id, bytes);
+  if (r.bytes() > 0) return r;
   uint64_t own = 0;
   for (const SrsInfo& info : srs_.Loaded()) {
     if (info.circuit_id == circuit_id) own = info.size_bytes;

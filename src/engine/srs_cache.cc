@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/srs_cache.h"
 
+#include <spdlog/spdlog.h>
+
 #include <filesystem>
 
 #include "engine/porep_c2.h"
@@ -47,13 +49,21 @@ uint64_t SrsCache::EvictLeastRecentlyUsed(const std::string& keep) {
   return freed;
 }
 
-Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& keep,
-                                                           uint64_t bytes) {
+MemoryBudget::Reservation SrsCache::TryReserveEvicting(const std::string& keep, uint64_t bytes) {
   for (;;) {
     MemoryBudget::Reservation r = budget_->TryReserve(bytes);
     if (r.bytes() > 0 || bytes == 0) return r;
-    if (EvictLeastRecentlyUsed(keep) == 0) break;
+    uint64_t freed = EvictLeastRecentlyUsed(keep);
+    if (freed == 0) return r;
+    spdlog::info("evicted {} MiB of idle parameters to make room for {} MiB", freed >> 20,
+                 bytes >> 20);
   }
+}
+
+Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& keep,
+                                                           uint64_t bytes) {
+  MemoryBudget::Reservation r = TryReserveEvicting(keep, bytes);
+  if (r.bytes() > 0 || bytes == 0) return r;
   // Nothing idle left to evict: wait for running jobs to release working memory.
   return budget_->ReserveFor(bytes, std::chrono::minutes(10));
 }

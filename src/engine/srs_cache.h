@@ -46,9 +46,10 @@ class SrsCache {
   Result<uint64_t> Evict(const std::string& circuit_id);
   // Returns what is loaded.
   std::vector<SrsInfo> Loaded() const;
-  // Evicts the least recently used key that no job holds, other than `keep`; returns the bytes
-  // freed, 0 when there is nothing to evict.
-  uint64_t EvictLeastRecentlyUsed(const std::string& keep);
+  // Holds `bytes` of the budget (the cache must have one), evicting the least recently used
+  // keys no job holds, other than `keep`, until they fit. Returns an empty reservation when they
+  // do not fit even with every such key evicted. Never waits.
+  MemoryBudget::Reservation TryReserveEvicting(const std::string& keep, uint64_t bytes);
 
  private:
   struct Entry {
@@ -58,6 +59,9 @@ class SrsCache {
     std::chrono::steady_clock::time_point last_used;
     std::shared_ptr<std::mutex> loading = std::make_shared<std::mutex>();
   };
+  // Evicts the least recently used key that no job holds, other than `keep`; returns the bytes
+  // freed, 0 when there is nothing to evict.
+  uint64_t EvictLeastRecentlyUsed(const std::string& keep);
   // Reserves `bytes` for a key about to load, evicting idle keys (other than `keep`) as needed.
   Result<MemoryBudget::Reservation> ReserveForLoad(const std::string& keep, uint64_t bytes);
   Result<std::string> ParamsPath(const std::string& circuit_id) const;
