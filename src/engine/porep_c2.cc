@@ -8,7 +8,6 @@
 
 #include "circuits/porep/c1_inputs.h"
 #include "groth16/params_io.h"
-#include "r1cs/proving_assignment.h"
 
 namespace cuzk::engine {
 namespace {
@@ -22,19 +21,9 @@ std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ":
 
 }  // namespace
 
-namespace {
-
-// One partition, synthesized and ready to prove.
-struct SynthesizedPartition {
-  std::vector<ff::Fr> inputs;  // public inputs, derived (not read) from C1
-  std::unique_ptr<r1cs::ProvingAssignment> assignment;
-  double synthesis_s = 0;
-};
-
-Result<SynthesizedPartition> Synthesize(const filecoin::C1Output& c1, uint32_t k) {
-  SynthesizedPartition out;
-  // Public inputs first: a C1 whose challenges or parents do not match its seed and graph fails
-  // here, before any proving work.
+Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k) {
+  PoRepPartition out;
+  out.index = k;
   auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
   if (!inputs.ok()) return inputs.status();
   out.inputs = std::move(inputs).value();
@@ -50,7 +39,30 @@ Result<SynthesizedPartition> Synthesize(const filecoin::C1Output& c1, uint32_t k
   return out;
 }
 
-}  // namespace
+Result<std::vector<uint8_t>> ProvePoRepPartition(const groth16::ProvingKey& pk,
+                                                 const groth16::PreparedVerifyingKey& pvk,
+                                                 PoRepPartition partition, size_t threads,
+                                                 PartitionReport* report) {
+  uint32_t k = partition.index;
+  report->partition = k;
+  report->synthesis_s = partition.synthesis_s;
+  groth16::ProverOptions prover_options;
+  prover_options.threads = threads;
+  prover_options.timings = &report->prover;
+  auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
+  if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
+  partition.assignment.reset();  // free a/b/c before the next partition's arrive
+  auto t = Clock::now();
+  Status s = groth16::VerifyProof(pvk, *proof, partition.inputs);
+  report->verify_s = Since(t);
+  if (!s.ok()) {
+    return Status(StatusCode::kInternal,
+                  Partition(k) + "the new proof does not verify (not returned): " + s.message() +
+                      " — the C1 is inconsistent or the parameters are not this circuit's");
+  }
+  auto bytes = groth16::SerializeProof(*proof);
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
+}
 
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
                               const C2Options& options) {
@@ -58,10 +70,10 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   uint32_t partitions = static_cast<uint32_t>(c1.vanilla_proofs.size());
   C2Result result;
   // With overlap, partition k+1 synthesizes on its own thread while partition k proves.
-  std::future<Result<SynthesizedPartition>> next;
+  std::future<Result<PoRepPartition>> next;
   auto start_synthesis = [&](uint32_t k) {
     next = std::async(options.overlap_synthesis ? std::launch::async : std::launch::deferred,
-                      [&c1, k] { return Synthesize(c1, k); });
+                      [&c1, k] { return SynthesizePoRepPartition(c1, k); });
   };
   if (partitions > 0) start_synthesis(0);
   for (uint32_t k = 0; k < partitions; ++k) {
@@ -70,27 +82,12 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
     }
     auto synthesized = next.get();
     if (!synthesized.ok()) return synthesized.status();
-    SynthesizedPartition current = std::move(synthesized).value();
+    PoRepPartition current = std::move(synthesized).value();
     if (k + 1 < partitions) start_synthesis(k + 1);
     PartitionReport report;
-    report.partition = k;
-    report.synthesis_s = current.synthesis_s;
-    groth16::ProverOptions prover_options;
-    prover_options.threads = options.threads;
-    prover_options.timings = &report.prover;
-    auto proof = groth16::CreateRandomProof(pk, *current.assignment, prover_options);
-    if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
-    current.assignment.reset();  // free a/b/c before the next partition's arrive
-    auto t = Clock::now();
-    Status s = groth16::VerifyProof(pvk, *proof, current.inputs);
-    report.verify_s = Since(t);
-    if (!s.ok()) {
-      return Status(StatusCode::kInternal,
-                    Partition(k) + "the new proof does not verify (not returned): " + s.message() +
-                        " — the C1 is inconsistent or the parameters are not this circuit's");
-    }
-    auto bytes = groth16::SerializeProof(*proof);
-    result.proof.insert(result.proof.end(), bytes.begin(), bytes.end());
+    auto proof = ProvePoRepPartition(pk, pvk, std::move(current), options.threads, &report);
+    if (!proof.ok()) return proof.status();
+    result.proof.insert(result.proof.end(), proof->begin(), proof->end());
     result.partitions.push_back(report);
     if (options.on_partition) options.on_partition(report);
   }
@@ -146,7 +143,7 @@ Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector) {
 uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector) {
   // R1CS rows per partition (spec 4.9, input constraints included); the domain is the next power
   // of two.
-  uint64_t rows = sector.layers == 2 ? (sector.nodes <= 64         ? 2687961
+  uint64_t rows = sector.layers == 2 ? (sector.nodes <= 64          ? 2687961
                                         : sector.nodes <= (1 << 18) ? 3844969
                                                                     : 4423473)
                                      : 131186177;

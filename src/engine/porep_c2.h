@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // A whole PoRep C2 on one machine, partition after partition: C1 → witness → synthesis →
 // Groth16 proof → verification against the public inputs derived from C1 (a proof that fails is
-// never returned). The daemon's pipeline will overlap these steps; the steps are these.
+// never returned). The daemon schedules the same two steps per partition (porep_work.h).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "groth16/keys.h"
 #include "groth16/prover.h"
 #include "groth16/verifier.h"
+#include "r1cs/proving_assignment.h"
 #include "r1cs/shape.h"
 
 namespace cuzk::engine {
@@ -43,6 +45,25 @@ struct C2Result {
   std::vector<uint8_t> proof;
   std::vector<PartitionReport> partitions;
 };
+
+// One partition, synthesized and ready to prove.
+struct PoRepPartition {
+  uint32_t index = 0;
+  std::vector<ff::Fr> inputs;  // public inputs, derived (not read) from C1
+  std::unique_ptr<r1cs::ProvingAssignment> assignment;
+  double synthesis_s = 0;
+};
+
+// Derives partition `k`'s public inputs from `c1` and synthesizes its circuit. A C1 whose
+// challenges or parents do not match its seed and graph fails here, before any proving work.
+Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k);
+
+// Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment, and
+// verifies the proof with `pvk`; returns the 192-byte proof. `report` receives the timings.
+Result<std::vector<uint8_t>> ProvePoRepPartition(const groth16::ProvingKey& pk,
+                                                 const groth16::PreparedVerifyingKey& pvk,
+                                                 PoRepPartition partition, size_t threads,
+                                                 PartitionReport* report);
 
 // Proves every partition of `c1` with `pk` and verifies each proof before returning it.
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,

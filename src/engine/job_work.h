@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// JobWork: the proving work of one job, split into partitions the engine schedules one at a
+// time. Synthesis (CPU) and proving (NTT/MSM) are separate steps so that one partition can
+// synthesize while another proves, and so that a more urgent job's partition can go between two
+// partitions of a running one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+
+namespace cuzk::engine {
+
+// A synthesized partition waiting for the prover; what it holds is the work's business.
+class SynthesizedPartition {
+ public:
+  virtual ~SynthesizedPartition() = default;
+};
+
+class JobWork {
+ public:
+  virtual ~JobWork() = default;
+  // Returns the number of partitions; each yields one proof.
+  virtual uint32_t partitions() const = 0;
+  // Returns the circuit whose parameters the work holds (for memory accounting).
+  virtual const std::string& circuit_id() const = 0;
+  // Returns the estimated host memory one partition holds from synthesis until it is proved.
+  virtual uint64_t partition_memory() const = 0;
+  // Synthesizes partition `k` (0 <= k < partitions()); may run on any thread, concurrently
+  // with Synthesize and Prove of other partitions.
+  virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) = 0;
+  // Proves partition `k` from its synthesis and verifies the proof; returns the proof bytes.
+  // A proof that does not verify is an error, never returned.
+  virtual Result<std::vector<uint8_t>> Prove(uint32_t k,
+                                             std::unique_ptr<SynthesizedPartition> synthesized) = 0;
+};
+
+}  // namespace cuzk::engine
