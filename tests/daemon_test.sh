@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The daemon really started on a Unix socket in a temporary directory: a 2KiB PoRep job through
 # the gRPC client (verified by the client too), a second job finding the parameters resident
-# (srs load 0 ms), a bad job failing with a clear error without harming the daemon, cancellation
-# of a queued job and of a running 13-partition (NI-PoRep) job, preload/evict, status, and a
-# clean stop on SIGTERM.
+# (srs load 0 ms), a bad job failing with a clear error without harming the daemon, a CRITICAL job
+# overtaking a running 13-partition (NI-PoRep) job between two partitions, cancellation of a
+# queued and of that running job, preload/evict, status, and a clean stop on SIGTERM.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -13,7 +13,12 @@ params="$3"
 work="$(mktemp -d)"
 pid=""
 cleanup() {
+  local rc=$?
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
+  if [ "$rc" -ne 0 ] && [ -f "$work/daemon.log" ]; then
+    echo "daemon_test failed (exit $rc); the daemon's log ends:"
+    tail -n 40 "$work/daemon.log"
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -101,9 +106,10 @@ PY
 grep -q "job job-1: completed" daemon.log
 grep -q "job garbage: failed" daemon.log
 
-# Cancellation: a 13-partition NI-PoRep job (same circuit and parameters) starts running, a
-# second job waits behind it; the queued one is cancelled at once, the running one at its next
-# partition boundary.
+# Per-partition scheduling and cancellation: a 13-partition NI-PoRep job (same circuit and
+# parameters) starts running and a second job waits behind it. The queued one is cancelled at
+# once; a CRITICAL job goes between two of the running job's partitions and completes while that
+# job still runs; then the running job is cancelled at its next partition boundary.
 "$bench" --addr "$addr" preload porep-2k | grep -q "already loaded"
 "$bench" gen-vanilla porep --sector-size 2KiB --registered-proof 15 --seed 13 --out ni.json > /dev/null
 "$bench" --addr "$addr" single --c1 ni.json --request-id ni > ni.log 2>&1 &
@@ -113,6 +119,15 @@ sleep 2
 queued_pid=$!
 sleep 1
 "$bench" --addr "$addr" cancel queued | grep -q "it was queued"
+"$bench" --addr "$addr" single --c1 c2.json --params "$params" --request-id urgent --priority 4 \
+    > urgent.log 2>&1
+grep -q "verified locally (VALID)" urgent.log
+http_get /status > running.json
+python3 - running.json <<'PY'
+import json, sys
+states = {j["job_id"]: j["state"] for j in json.load(open(sys.argv[1]))["jobs"]}
+assert states["urgent"] == "completed" and states["ni"] == "running", states
+PY
 "$bench" --addr "$addr" cancel ni | grep -q "next partition"
 if wait "$queued_pid"; then echo "a cancelled queued job completed"; exit 1; fi
 if wait "$ni_pid"; then echo "a cancelled running job completed"; exit 1; fi
@@ -120,7 +135,10 @@ grep -q "CANCELLED" queued.log
 grep -q "CANCELLED" ni.log
 "$bench" --addr "$addr" evict porep-2k | grep -q "freed"
 "$bench" --addr "$addr" status | grep -q "memory: 0.00 GiB reserved"
-"$bench" --addr "$addr" status | grep -q "proofs completed 3, failed 2"
+"$bench" --addr "$addr" status | grep -q "proofs completed 4, failed 2"
+# The log shows the CRITICAL job's partition between the NI job's.
+grep -q "job ni: partition [0-9]*/13 proved" daemon.log
+[ "$(grep -c "job ni: partition [0-9]*/13 proved" daemon.log)" -lt 13 ]
 
 kill -TERM "$pid"
 wait "$pid"

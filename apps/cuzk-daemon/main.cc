@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // cuzk-daemon: the long-running proving engine Curio talks to over gRPC (proto/cuzk/v1). It keeps
-// Groth16 parameters resident, queues jobs by priority, proves them on a pool of workers and
-// verifies every proof before returning it. Settings come from defaults, then the --config file
-// (config/cuzk.example.toml documents it), then flags. SIGINT/SIGTERM stop it: queued and
-// running jobs are cancelled (a running job at its next partition boundary).
+// Groth16 parameters resident, schedules jobs partition by partition by priority, synthesizes the
+// next partition while one proves, and verifies every proof before returning it. Settings come from
+// defaults, then the --config file (config/cuzk.example.toml documents it), then flags.
+// SIGINT/SIGTERM stop it: queued and running jobs are cancelled (a running job at its next
+// partition boundary).
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
@@ -36,14 +37,13 @@ std::string DefaultListen() {
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
   std::string config_path, listen, status_listen, param_dir, log_level;
-  size_t workers = 1, prover_threads = 0, ttl_s = 3600;
+  size_t workers = 1, prover_threads = 0, lookahead = 1, ttl_s = 3600;
   double budget_gib = 0;
-  bool overlap = false;
   app.add_option("--config", config_path, "TOML configuration file (see config/cuzk.example.toml)")
       ->check(CLI::ExistingFile);
-  app.add_option("--listen", listen,
-                 "host:port or unix:///path (a stale socket is replaced); default " +
-                     DefaultListen());
+  app.add_option(
+      "--listen", listen,
+      "host:port or unix:///path (a stale socket is replaced); default " + DefaultListen());
   app.add_option("--status-listen", status_listen,
                  "host:port of an HTTP server for GET /status (JSON) and GET /metrics "
                  "(Prometheus); default off");
@@ -51,11 +51,11 @@ int main(int argc, char** argv) {
   app.add_option("--param-dir", param_dir,
                  "Parameter cache (official file names); default $FIL_PROOFS_PARAMETER_CACHE or "
                  "/var/tmp/filecoin-proof-parameters");
-  app.add_option("--workers", workers, "Jobs proved at once (default 1)");
-  app.add_option("--prover-threads", prover_threads, "Threads per job (default 0 = all)");
-  app.add_flag("--overlap-synthesis", overlap,
-               "Synthesize a job's next partition while the current one proves (needs memory for "
-               "two partitions: about 30 GiB at 32GiB)");
+  app.add_option("--workers", workers, "Prover workers: partitions proved at once (default 1)");
+  app.add_option("--prover-threads", prover_threads, "Threads per proof (default 0 = all)");
+  app.add_option("--synthesis-lookahead", lookahead,
+                 "Partitions synthesized ahead of the provers (default 1: the next partition "
+                 "synthesizes while one proves; 0: one partition at a time, least memory)");
   app.add_option("--memory-budget", budget_gib,
                  "GiB of host memory jobs may reserve (default 0 = MemTotal minus 4 GiB); a job "
                  "waits for room, and one that can never fit fails");
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
   if (app.count("--param-dir")) config.engine.param_dir = param_dir;
   if (app.count("--workers")) config.engine.workers = workers;
   if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
-  if (app.count("--overlap-synthesis")) config.engine.overlap_synthesis = overlap;
+  if (app.count("--synthesis-lookahead")) config.engine.synthesis_lookahead = lookahead;
   if (app.count("--memory-budget")) {
     config.engine.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
   }
@@ -137,16 +137,19 @@ int main(int argc, char** argv) {
     }
     spdlog::info("HTTP status on port {}: GET /status, GET /metrics", status_http.port());
   }
-  spdlog::info("listening on {}; parameters from {}; {} worker(s); memory budget {:.1f} GiB",
-               config.listen, config.engine.param_dir, config.engine.workers,
-               static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
+  spdlog::info(
+      "listening on {}; parameters from {}; {} prover worker(s), synthesis lookahead "
+      "{}; memory budget {:.1f} GiB",
+      config.listen, config.engine.param_dir, config.engine.workers,
+      config.engine.synthesis_lookahead,
+      static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);
   spdlog::info("signal {}, stopping: cancelling jobs", signal_number);
   status_http.Stop();
   engine->Shutdown();  // queued jobs cancelled, running ones stop at their next partition
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  engine.reset();      // joins the workers
+  engine.reset();  // joins the workers
   spdlog::info("stopped");
   return 0;
 }

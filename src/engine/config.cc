@@ -6,8 +6,8 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <type_traits>
 #include <sstream>
+#include <type_traits>
 
 namespace cuzk::engine {
 namespace {
@@ -22,7 +22,8 @@ Status Read(const toml::table& table, const std::string& section, const char* ke
     return Status::InvalidArgument("config [" + section + "] " + key + ": wrong type");
   }
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    if (*value < 0) return Status::InvalidArgument("config [" + section + "] " + key + ": negative");
+    if (*value < 0)
+      return Status::InvalidArgument("config [" + section + "] " + key + ": negative");
   }
   *out = static_cast<Out>(*value);
   return Status::Ok();
@@ -45,8 +46,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       {"srs", {"param_dir", "preload"}},
       {"memory", {"budget_gib"}},
       {"scheduler", {"workers", "result_ttl_seconds"}},
-      {"synthesis", {"overlap"}},
-      {"pipeline", {"prover_threads"}},
+      {"pipeline", {"prover_threads", "synthesis_lookahead", "max_parallel_synthesis"}},
       {"logging", {"level"}},
   };
   for (const auto& [section, node] : root) {
@@ -97,15 +97,11 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     if (!(s = Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl)).ok()) return s;
     if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
   }
-  if (const toml::table* t = section("synthesis")) {
-    if (!(s = Read<bool>(*t, "synthesis", "overlap", &config->engine.overlap_synthesis)).ok()) {
-      return s;
-    }
-  }
   if (const toml::table* t = section("pipeline")) {
-    if (!(s = Read<int64_t>(*t, "pipeline", "prover_threads", &config->engine.prover_threads))
-             .ok()) {
-      return s;
+    for (auto [key, field] : {std::pair{"prover_threads", &config->engine.prover_threads},
+                              {"synthesis_lookahead", &config->engine.synthesis_lookahead},
+                              {"max_parallel_synthesis", &config->engine.synthesis_workers}}) {
+      if (!(s = Read<int64_t>(*t, "pipeline", key, field)).ok()) return s;
     }
   }
   if (const toml::table* t = section("logging")) {

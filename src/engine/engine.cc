@@ -4,9 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <optional>
 
-#include "engine/porep_c2.h"
-#include "filecoin/c1.h"
+#include "engine/porep_work.h"
 #include "hash/sha256.h"
 
 namespace cuzk::engine {
@@ -30,6 +30,14 @@ hash::Digest ContentDigest(const JobRequest& r) {
 
 }  // namespace
 
+// A synthesized partition waiting for a prover, with the memory it holds.
+struct Engine::ReadyPartition {
+  uint32_t index = 0;
+  std::unique_ptr<SynthesizedPartition> synthesized;
+  MemoryBudget::Reservation memory;
+  double synthesis_s = 0;
+};
+
 struct Engine::Job {
   std::string id;
   JobRequest request;
@@ -39,8 +47,22 @@ struct Engine::Job {
   Clock::time_point submitted = Clock::now();
   Clock::time_point finished;
   JobOutcome outcome;
-  bool cancel_requested = false;
   std::condition_variable done_cv;
+
+  bool started = false;           // a worker has taken it up (it is no longer pending)
+  bool preparing = false;         // a worker is making its work
+  std::unique_ptr<JobWork> work;  // set once prepared; dropped when the job finishes
+  uint32_t partitions = 0;
+  uint32_t next_partition = 0;  // the next one to synthesize
+  uint32_t in_flight = 0;       // its partitions synthesizing, synthesized or proving
+  uint32_t proved = 0;
+  std::vector<ReadyPartition> ready;         // synthesized, waiting for a prover
+  std::vector<std::vector<uint8_t>> proofs;  // by partition
+  // Set when the job stops early (failed or cancelled); it finishes once nothing is in flight.
+  JobState stop_state = JobState::kQueued;
+  std::string stop_error;
+
+  bool Stopped() const { return stop_state != JobState::kQueued; }
 };
 
 Priority DefaultPriority(ProofKind kind) {
@@ -89,8 +111,25 @@ Engine::Engine(Config config)
       budget_(config_.memory_budget_bytes ? config_.memory_budget_bytes
                                           : MemoryBudget::FromSystem(uint64_t{4} << 30)),
       srs_(config_.param_dir, config_.prover_threads, &budget_) {
+  if (!config_.make_work) {
+    config_.make_work = [this](const JobRequest& r,
+                               uint64_t* srs_load_ms) -> Result<std::unique_ptr<JobWork>> {
+      if (r.kind != ProofKind::kPoRepSealCommit) {
+        return cuzk::Status::InvalidArgument(std::string("proof kind ") + ProofKindName(r.kind) +
+                                             " is not supported yet (only PoRep seal commit)");
+      }
+      return MakePoRepWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
+    };
+  }
+  if (config_.workers == 0) return;  // a queue only (tests)
+  size_t synthesis_workers = config_.synthesis_workers
+                                 ? config_.synthesis_workers
+                                 : config_.workers + config_.synthesis_lookahead;
+  for (size_t i = 0; i < synthesis_workers; ++i) {
+    workers_.emplace_back([this] { SynthesisLoop(); });
+  }
   for (size_t i = 0; i < config_.workers; ++i) {
-    workers_.emplace_back([this] { WorkerLoop(); });
+    workers_.emplace_back([this] { ProverLoop(); });
   }
 }
 
@@ -102,15 +141,22 @@ Engine::~Engine() {
 void Engine::Shutdown() {
   std::lock_guard<std::mutex> lock(mu_);
   stopping_ = true;
-  for (auto& job : queue_) {
-    job->outcome.state = JobState::kCancelled;
-    job->outcome.error = "cancelled: the engine is shutting down";
-    job->finished = Clock::now();
-    job->done_cv.notify_all();
+  for (std::shared_ptr<Job> job : std::vector(active_)) {
+    FailLocked(*job, JobState::kCancelled, "cancelled: the engine is shutting down");
+    MaybeFinishLocked(job);
   }
-  queue_.clear();
-  for (auto& [id, job] : jobs_) job->cancel_requested = true;
-  work_cv_.notify_all();
+  synthesis_cv_.notify_all();
+  prover_cv_.notify_all();
+}
+
+uint32_t Engine::PositionLocked(const Job& job) const {
+  if (job.started) return 0;
+  uint32_t ahead = 0;
+  for (const auto& j : active_) {
+    if (j.get() == &job) break;
+    if (!j->started) ++ahead;
+  }
+  return ahead;
 }
 
 Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& request) {
@@ -123,8 +169,7 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& reques
       return cuzk::Status::InvalidArgument("request id \"" + request.request_id +
                                            "\" was already used for a different request");
     }
-    auto pos = std::find(queue_.begin(), queue_.end(), it->second);
-    return std::pair{request.request_id, static_cast<uint32_t>(pos - queue_.begin())};
+    return std::pair{request.request_id, PositionLocked(*it->second)};
   }
   if (stopping_) return cuzk::Status(StatusCode::kCancelled, "the engine is shutting down");
   auto job = std::make_shared<Job>();
@@ -136,12 +181,12 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& reques
   job->sequence = sequence_++;
   jobs_[job->id] = job;
   // Insert before the first job of lower priority: FIFO within a level.
-  auto pos = std::find_if(queue_.begin(), queue_.end(), [&](const std::shared_ptr<Job>& q) {
+  auto pos = std::find_if(active_.begin(), active_.end(), [&](const std::shared_ptr<Job>& q) {
     return static_cast<int>(q->priority) < static_cast<int>(job->priority);
   });
-  uint32_t position = static_cast<uint32_t>(pos - queue_.begin());
-  queue_.insert(pos, job);
-  work_cv_.notify_one();
+  active_.insert(pos, job);
+  uint32_t position = PositionLocked(*job);
+  synthesis_cv_.notify_all();
   spdlog::info("job {}: queued ({}, priority {}, position {}, {} bytes of input)", job->id,
                ProofKindName(request.kind), static_cast<int>(job->priority), position,
                request.vanilla_proof.size());
@@ -168,28 +213,26 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = jobs_.find(job_id);
   if (it == jobs_.end()) return cuzk::Status(StatusCode::kNotFound, "no job \"" + job_id + "\"");
-  Job& job = *it->second;
-  if (job.outcome.state == JobState::kQueued) {
-    queue_.erase(std::find(queue_.begin(), queue_.end(), it->second));
-    job.outcome.state = JobState::kCancelled;
-    job.outcome.error = "cancelled while queued";
+  std::shared_ptr<Job> job = it->second;
+  JobState state = job->outcome.state;
+  if (state != JobState::kQueued && state != JobState::kRunning) return false;  // finished
+  if (!job->started) {
+    FailLocked(*job, JobState::kCancelled, "cancelled while queued");
     spdlog::info("job {}: cancelled while queued", job_id);
-    job.finished = Clock::now();
-    job.done_cv.notify_all();
-    return false;
-  }
-  job.cancel_requested = true;
-  if (job.outcome.state == JobState::kRunning) {
+  } else {
+    FailLocked(*job, JobState::kCancelled,
+               "cancelled after " + std::to_string(job->proved) + " of " +
+                   std::to_string(job->partitions) + " partitions");
     spdlog::info("job {}: cancel requested; it stops at its next partition boundary", job_id);
   }
-  return job.outcome.state == JobState::kRunning;
+  MaybeFinishLocked(job);
+  return state == JobState::kRunning;
 }
 
 EngineStatus Engine::GetStatus() const {
   std::lock_guard<std::mutex> lock(mu_);
   EngineStatus s;
-  s.pending = static_cast<uint32_t>(queue_.size());
-  s.running = running_;
+  for (const auto& job : active_) ++(job->started ? s.running : s.pending);
   s.completed = completed_;
   s.failed = failed_;
   s.uptime_seconds = static_cast<uint64_t>(
@@ -220,60 +263,66 @@ void Engine::DropExpiredLocked() {
   }
 }
 
-void Engine::WorkerLoop() {
-  for (;;) {
-    std::shared_ptr<Job> job;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      work_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      job = queue_.front();
-      queue_.erase(queue_.begin());
-      job->outcome.state = JobState::kRunning;
-      job->outcome.queue_wait_ms = MillisBetween(job->submitted, Clock::now());
-      ++running_;
+void Engine::FailLocked(Job& job, JobState state, const std::string& error) {
+  if (job.Stopped()) return;  // the first reason stands
+  job.stop_state = state;
+  job.stop_error = error;
+  // Synthesized partitions that will not be proved give their memory back now.
+  in_flight_ -= job.ready.size();
+  job.in_flight -= static_cast<uint32_t>(job.ready.size());
+  job.ready.clear();
+  synthesis_cv_.notify_all();
+}
+
+void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
+  if (job->in_flight > 0) return;
+  bool complete = !job->Stopped() && job->work && job->proved == job->partitions;
+  if (!complete && !job->Stopped()) return;
+  JobOutcome& o = job->outcome;
+  if (complete) {
+    o.state = JobState::kCompleted;
+    for (const auto& p : job->proofs) o.proof.insert(o.proof.end(), p.begin(), p.end());
+  } else {
+    o.state = job->stop_state;
+    o.error = job->stop_error;
+  }
+  active_.erase(std::find(active_.begin(), active_.end(), job));
+  // The result stays for the TTL; the work (parameters reference, parsed C1) and the input (up to
+  // ~51 MB for 32GiB) need not: idempotency checks use the digest.
+  job->work.reset();
+  job->proofs.clear();
+  std::string().swap(job->request.vanilla_proof);
+  job->finished = Clock::now();
+  o.total_ms = MillisBetween(job->submitted, job->finished);
+  KindStats& stats = kind_stats_[job->request.kind];
+  if (o.state == JobState::kCompleted) {
+    ++completed_;
+    ++stats.completed;
+    std::deque<double>& recent = recent_seconds_[job->request.kind];
+    recent.push_back(static_cast<double>(o.total_ms) / 1000);
+    stats.recent_seconds += recent.back();
+    if (recent.size() > 1000) {
+      stats.recent_seconds -= recent.front();
+      recent.pop_front();
     }
-    spdlog::info("job {}: started after {} ms in the queue", job->id, job->outcome.queue_wait_ms);
-    Run(*job);
-    std::lock_guard<std::mutex> lock(mu_);
-    // The result stays for the TTL; the input (up to ~51 MB for 32GiB) need not: idempotency
-    // checks use the digest.
-    std::string().swap(job->request.vanilla_proof);
-    --running_;
-    job->finished = Clock::now();
-    job->outcome.total_ms = MillisBetween(job->submitted, job->finished);
-    KindStats& stats = kind_stats_[job->request.kind];
-    if (job->outcome.state == JobState::kCompleted) {
-      ++completed_;
-      ++stats.completed;
-      std::deque<double>& recent = recent_seconds_[job->request.kind];
-      recent.push_back(static_cast<double>(job->outcome.total_ms) / 1000);
-      stats.recent_seconds += recent.back();
-      if (recent.size() > 1000) {
-        stats.recent_seconds -= recent.front();
-        recent.pop_front();
-      }
-      stats.recent_count = recent.size();
-    }
-    if (job->outcome.state == JobState::kFailed) {
+    stats.recent_count = recent.size();
+    spdlog::info(
+        "job {}: completed in {} ms (queued {} ms, srs load {} ms, synthesis {} ms, "
+        "prove {} ms), {} bytes of verified proof",
+        job->id, o.total_ms, o.queue_wait_ms, o.srs_load_ms, o.synthesis_ms, o.prove_ms,
+        o.proof.size());
+  } else {
+    if (o.state == JobState::kFailed) {
       ++failed_;
       ++stats.failed;
     }
-    const JobOutcome& o = job->outcome;
-    if (o.state == JobState::kCompleted) {
-      spdlog::info("job {}: completed in {} ms (srs load {} ms, synthesis {} ms, prove {} ms), "
-                   "{} bytes of verified proof",
-                   job->id, o.total_ms, o.srs_load_ms, o.synthesis_ms, o.prove_ms, o.proof.size());
-    } else {
-      spdlog::warn("job {}: {} after {} ms: {}", job->id, JobStateName(o.state), o.total_ms,
-                   o.error);
-    }
-    job->done_cv.notify_all();
+    spdlog::warn("job {}: {} after {} ms: {}", job->id, JobStateName(o.state), o.total_ms, o.error);
   }
+  job->done_cv.notify_all();
 }
 
 Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string& circuit_id,
-                                                              uint64_t bytes) {
+                                                               uint64_t bytes) {
   // Idle resident parameters of other circuits give way first (least recently used first).
   MemoryBudget::Reservation r = srs_.TryReserveEvicting(circuit_id, bytes);
   if (r.bytes() > 0) return r;
@@ -283,78 +332,145 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
   }
   if (own + bytes > budget_.total()) {
     return cuzk::Status::InvalidArgument(
-        "needs an estimated " + std::to_string(bytes >> 20) + " MiB of working memory on top of " +
-        std::to_string(own >> 20) + " MiB of parameters, but the memory budget is " +
-        std::to_string(budget_.total() >> 20) + " MiB (raise it or free memory)");
+        "memory: needs an estimated " + std::to_string(bytes >> 20) +
+        " MiB of working memory on top of " + std::to_string(own >> 20) +
+        " MiB of parameters, but the memory budget is " + std::to_string(budget_.total() >> 20) +
+        " MiB (raise it or free memory)");
   }
+  // Waits while other partitions hold the memory.
   return budget_.Reserve(bytes);
 }
 
-void Engine::Run(Job& job) {
-  JobOutcome result;
-  auto fail = [&](JobState state, const std::string& error) {
-    result.state = state;
-    result.error = error;
-  };
-  const JobRequest& r = job.request;
-  if (r.kind != ProofKind::kPoRepSealCommit) {
-    fail(JobState::kFailed, std::string("proof kind ") + ProofKindName(r.kind) +
-                                " is not supported yet (only PoRep seal commit)");
-  } else if (auto c1 = filecoin::ParseC1(r.vanilla_proof); !c1.ok()) {
-    fail(JobState::kFailed, c1.status().message());
-  } else if (r.registered_proof != c1->registered_proof.id) {
-    fail(JobState::kFailed, "registered_proof " + std::to_string(r.registered_proof) +
-                                " does not match the C1's " +
-                                std::string(c1->registered_proof.name) + " (" +
-                                std::to_string(c1->registered_proof.id) + ")");
-  } else if (r.sector_size && r.sector_size != c1->registered_proof.shape.sector_bytes) {
-    fail(JobState::kFailed, "sector_size " + std::to_string(r.sector_size) +
-                                " does not match the C1's " +
-                                std::to_string(c1->registered_proof.shape.sector_bytes));
-  } else if (uint64_t work = PoRepPartitionMemoryEstimate(c1->registered_proof.shape) *
-                             (config_.overlap_synthesis && c1->vanilla_proofs.size() > 1 ? 2 : 1);
-             work > budget_.total()) {
-    // Never fits: say so before loading gigabytes of parameters.
-    fail(JobState::kFailed, "memory: " + budget_.Reserve(work).status().message());
-  } else if (auto pk =
-                 srs_.Acquire(PoRepCircuitId(c1->registered_proof.shape), &result.srs_load_ms);
-             !pk.ok()) {
-    fail(JobState::kFailed, "parameters: " + pk.status().message());
-  } else if (auto reservation =
-                 ReserveWorkingMemory(PoRepCircuitId(c1->registered_proof.shape), work);
-             !reservation.ok()) {
-    // Waits while other jobs hold the memory; fails only if the job could never fit.
-    fail(JobState::kFailed, "memory: " + reservation.status().message());
-  } else {
-    C2Options options;
-    options.threads = config_.prover_threads;
-    options.overlap_synthesis = config_.overlap_synthesis;
-    size_t partitions = c1->vanilla_proofs.size();
-    options.on_partition = [&job, partitions](const PartitionReport& p) {
-      spdlog::info("job {}: partition {}/{} proved and verified (synthesis {:.1f} s, prove {:.1f} s)",
-                   job.id, p.partition + 1, partitions, p.synthesis_s, p.prover.total);
-    };
-    options.cancelled = [&] {
-      std::lock_guard<std::mutex> lock(mu_);
-      return job.cancel_requested;
-    };
-    auto proof = ProvePoRepC2(*c1, **pk, options);
-    if (!proof.ok()) {
-      fail(proof.status().code() == StatusCode::kCancelled ? JobState::kCancelled
-                                                           : JobState::kFailed,
-           proof.status().message());
+std::optional<uint32_t> Engine::Prepare(Job& job) {
+  uint64_t srs_load_ms = 0;
+  auto work = config_.make_work(job.request, &srs_load_ms);
+  std::lock_guard<std::mutex> lock(mu_);
+  job.preparing = false;
+  synthesis_cv_.notify_all();
+  job.outcome.srs_load_ms = srs_load_ms;
+  if (!work.ok()) {
+    FailLocked(job, JobState::kFailed, work.status().message());
+    return std::nullopt;
+  }
+  job.work = std::move(work).value();
+  job.partitions = job.work->partitions();
+  job.proofs.resize(job.partitions);
+  if (job.partitions == 0) FailLocked(job, JobState::kFailed, "the job has no partitions");
+  if (job.Stopped()) return std::nullopt;  // failed, or cancelled while it was prepared
+  return job.next_partition++;
+}
+
+void Engine::SynthesisLoop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    std::shared_ptr<Job> job;
+    synthesis_cv_.wait(lock, [&] {
+      if (stopping_) return true;
+      if (in_flight_ >= config_.workers + config_.synthesis_lookahead) return false;
+      for (const auto& j : active_) {
+        if (j->Stopped()) continue;
+        // Strict order: while the most urgent job's work is being made, its partitions are
+        // unknown, and the next job's must not go first.
+        if (j->preparing) return false;
+        if (!j->work || j->next_partition < j->partitions) {
+          job = j;
+          return true;
+        }
+      }
+      return false;
+    });
+    if (stopping_) return;
+    ++in_flight_;
+    ++job->in_flight;
+    if (!job->started) {
+      job->started = true;
+      job->outcome.state = JobState::kRunning;
+      job->outcome.queue_wait_ms = MillisBetween(job->submitted, Clock::now());
+      spdlog::info("job {}: started after {} ms in the queue", job->id, job->outcome.queue_wait_ms);
+    }
+    std::optional<uint32_t> k;
+    bool prepare = !job->work;
+    if (prepare) {
+      job->preparing = true;  // no other worker takes this job until its work is made
     } else {
-      result.state = JobState::kCompleted;
-      result.proof = std::move(proof->proof);
-      for (const PartitionReport& p : proof->partitions) {
-        result.synthesis_ms += static_cast<uint64_t>(p.synthesis_s * 1000);
-        result.prove_ms += static_cast<uint64_t>((p.prover.total + p.verify_s) * 1000);
+      k = job->next_partition++;
+    }
+    lock.unlock();
+    // Prepare first (parse, check, load parameters), then synthesize this worker's partition.
+    if (prepare) k = Prepare(*job);
+    std::optional<ReadyPartition> ready;
+    std::string error;
+    if (k) {
+      // Safe without the lock: `work` is set once and lives while a partition is in flight.
+      auto memory = ReserveWorkingMemory(job->work->circuit_id(), job->work->partition_memory());
+      auto t = Clock::now();
+      auto synthesized = memory.ok()
+                             ? job->work->Synthesize(*k)
+                             : Result<std::unique_ptr<SynthesizedPartition>>(memory.status());
+      if (synthesized.ok()) {
+        ready = ReadyPartition{*k, std::move(synthesized).value(), std::move(memory).value(),
+                               std::chrono::duration<double>(Clock::now() - t).count()};
+      } else {
+        error = synthesized.status().message();
       }
     }
+    lock.lock();
+    if (ready && !job->Stopped()) {
+      job->outcome.synthesis_ms += static_cast<uint64_t>(ready->synthesis_s * 1000);
+      job->ready.push_back(std::move(*ready));
+      prover_cv_.notify_all();
+      continue;  // stays in flight until proved
+    }
+    if (!error.empty()) FailLocked(*job, JobState::kFailed, error);
+    ready.reset();
+    --in_flight_;
+    --job->in_flight;
+    MaybeFinishLocked(job);
+    synthesis_cv_.notify_all();
   }
-  std::lock_guard<std::mutex> lock(mu_);
-  result.queue_wait_ms = job.outcome.queue_wait_ms;
-  job.outcome = std::move(result);
+}
+
+void Engine::ProverLoop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    std::shared_ptr<Job> job;
+    prover_cv_.wait(lock, [&] {
+      if (stopping_) return true;
+      for (const auto& j : active_) {
+        if (!j->Stopped() && !j->ready.empty()) {
+          job = j;
+          return true;
+        }
+      }
+      return false;
+    });
+    if (stopping_) return;
+    auto lowest = std::min_element(
+        job->ready.begin(), job->ready.end(),
+        [](const ReadyPartition& a, const ReadyPartition& b) { return a.index < b.index; });
+    ReadyPartition item = std::move(*lowest);
+    job->ready.erase(lowest);
+    lock.unlock();
+    auto t = Clock::now();
+    auto proof = job->work->Prove(item.index, std::move(item.synthesized));
+    double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
+    item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
+    lock.lock();
+    if (!proof.ok()) {
+      FailLocked(*job, JobState::kFailed, proof.status().message());
+    } else if (!job->Stopped()) {
+      job->proofs[item.index] = std::move(proof).value();
+      ++job->proved;
+      job->outcome.prove_ms += static_cast<uint64_t>(prove_s * 1000);
+      spdlog::info(
+          "job {}: partition {}/{} proved and verified (synthesis {:.1f} s, prove {:.1f} s)",
+          job->id, item.index + 1, job->partitions, item.synthesis_s, prove_s);
+    }
+    --in_flight_;
+    --job->in_flight;
+    MaybeFinishLocked(job);
+    synthesis_cv_.notify_all();
+  }
 }
 
 }  // namespace cuzk::engine

@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Engine: the proving daemon's core without the wire. Jobs are submitted with an idempotent
-// request id, ordered CRITICAL > HIGH > NORMAL > LOW and FIFO within a level, proved by a pool
-// of workers against resident parameters (SrsCache), verified, and kept for a while for
-// AwaitProof. Cancellation stops a queued job at once and a running one at its next partition.
+// request id and split into partitions (JobWork). Synthesis workers take the next partition of
+// the most urgent job (CRITICAL > HIGH > NORMAL > LOW, then the oldest job, then the lowest
+// partition) and prover workers prove the most urgent synthesized partition, so partition k+1
+// synthesizes while partition k proves, and an urgent job's partitions go between two of a
+// running job's. Proofs are verified before they are kept for AwaitProof. Cancellation stops a
+// queued job at once and a running one at its next partition.
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "base/status.h"
+#include "engine/job_work.h"
 #include "engine/memory_budget.h"
 #include "engine/srs_cache.h"
 
@@ -61,8 +67,8 @@ struct JobOutcome {
 // Counters of one proof kind.
 struct KindStats {
   uint64_t completed = 0, failed = 0;
-  uint64_t recent_count = 0;    // completed proofs among the last 1000 (as the Rust cuzk)
-  double recent_seconds = 0;    // their total wall time, submission to result
+  uint64_t recent_count = 0;  // completed proofs among the last 1000 (as the Rust cuzk)
+  double recent_seconds = 0;  // their total wall time, submission to result
 };
 
 // One job as the status page lists it.
@@ -91,13 +97,22 @@ const char* JobStateName(JobState state);
 
 class Engine {
  public:
+  // Makes a job's work from its request (parse, check, acquire parameters); `srs_load_ms`
+  // receives the time spent loading parameters.
+  using WorkFactory =
+      std::function<Result<std::unique_ptr<JobWork>>(const JobRequest&, uint64_t* srs_load_ms)>;
+
   struct Config {
     std::string param_dir;
-    size_t workers = 1;                     // jobs proved at once (0: jobs only queue, for tests)
-    size_t prover_threads = 0;              // threads per job (0 = all)
-    bool overlap_synthesis = false;  // synthesize a job's next partition while one proves
-    uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus 4 GiB
+    size_t workers = 1;         // prover workers: partitions proved at once (0: jobs only queue)
+    size_t prover_threads = 0;  // threads per proof (0 = all)
+    // Partitions synthesized ahead of the provers: with 1, partition k+1 synthesizes while
+    // partition k proves (memory for workers + lookahead partitions).
+    size_t synthesis_lookahead = 1;
+    size_t synthesis_workers = 0;           // synthesis threads; 0 = workers + synthesis_lookahead
+    uint64_t memory_budget_bytes = 0;       // 0: MemTotal minus 4 GiB
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
+    WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
   };
 
   explicit Engine(Config config);
@@ -114,7 +129,7 @@ class Engine {
   Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
   // Cancels a job; returns true if it was running (it stops at its next partition boundary).
   Result<bool> Cancel(const std::string& job_id);
-  // Returns queue and SRS figures.
+  // Returns queue and SRS figures (a job is pending until its first partition starts).
   EngineStatus GetStatus() const;
   // Refuses new jobs, cancels the queued ones and asks running ones to stop at their next
   // partition boundary. Returns at once; waiting Await calls see kCancelled.
@@ -124,11 +139,24 @@ class Engine {
 
  private:
   struct Job;
-  void WorkerLoop();
-  void Run(Job& job);
-  // Reserves a job's working memory, evicting idle parameters of other circuits if needed.
+  struct ReadyPartition;
+  // Takes the next partition of the most urgent job while fewer than workers + lookahead
+  // partitions are in flight; prepares the job's work first when it has none.
+  void SynthesisLoop();
+  // Proves the most urgent synthesized partition.
+  void ProverLoop();
+  // Makes `job`'s work (call without the lock); returns the partition the caller synthesizes
+  // next, none when the job failed or was cancelled meanwhile.
+  std::optional<uint32_t> Prepare(Job& job);
+  // Reserves a partition's working memory, evicting idle parameters of other circuits if needed.
   Result<MemoryBudget::Reservation> ReserveWorkingMemory(const std::string& circuit_id,
                                                          uint64_t bytes);
+  // Marks `job` failed with `error` (the first error wins) and drops its synthesized partitions.
+  void FailLocked(Job& job, JobState state, const std::string& error);
+  // Finishes `job` once nothing of it is in flight and it is complete, failed or cancelled.
+  void MaybeFinishLocked(const std::shared_ptr<Job>& job);
+  // Returns the number of jobs ahead of `job` that have not started.
+  uint32_t PositionLocked(const Job& job) const;
   void DropExpiredLocked();
 
   Config config_;
@@ -136,14 +164,14 @@ class Engine {
   SrsCache srs_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mu_;
-  std::condition_variable work_cv_;
+  std::condition_variable synthesis_cv_, prover_cv_;
   std::map<std::string, std::shared_ptr<Job>> jobs_;
-  std::vector<std::shared_ptr<Job>> queue_;  // kept ordered: priority desc, then sequence
+  std::vector<std::shared_ptr<Job>> active_;  // unfinished jobs: priority desc, then sequence
+  size_t in_flight_ = 0;                      // partitions synthesizing, synthesized or proving
   uint64_t sequence_ = 0;
   uint64_t completed_ = 0, failed_ = 0;
   std::map<ProofKind, KindStats> kind_stats_;
   std::map<ProofKind, std::deque<double>> recent_seconds_;  // last 1000 per kind
-  uint32_t running_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };

@@ -18,6 +18,14 @@ namespace {
 
 using namespace std::chrono_literals;
 
+Engine::Config Config(size_t workers, uint64_t memory_budget_bytes = 0) {
+  Engine::Config config;
+  config.param_dir = "/nonexistent";
+  config.workers = workers;
+  config.memory_budget_bytes = memory_budget_bytes;
+  return config;
+}
+
 JobRequest Request(const std::string& id, Priority priority = Priority::kUnspecified,
                    std::string vanilla = "{}") {
   JobRequest r;
@@ -29,7 +37,7 @@ JobRequest Request(const std::string& id, Priority priority = Priority::kUnspeci
 }
 
 TEST(EngineTest, QueueOrdersByPriorityThenArrival) {
-  Engine engine({.param_dir = "/nonexistent", .workers = 0});
+  Engine engine(Config(0));
   EXPECT_EQ(engine.Submit(Request("a"))->second, 0u);                       // NORMAL
   EXPECT_EQ(engine.Submit(Request("b", Priority::kLow))->second, 1u);       // after a
   EXPECT_EQ(engine.Submit(Request("c", Priority::kCritical))->second, 0u);  // jumps the queue
@@ -41,7 +49,7 @@ TEST(EngineTest, QueueOrdersByPriorityThenArrival) {
 }
 
 TEST(EngineTest, RequestIdsAreIdempotent) {
-  Engine engine({.param_dir = "/nonexistent", .workers = 0});
+  Engine engine(Config(0));
   auto first = engine.Submit(Request("porep-1000-7"));
   ASSERT_TRUE(first.ok());
   auto again = engine.Submit(Request("porep-1000-7"));
@@ -56,7 +64,7 @@ TEST(EngineTest, RequestIdsAreIdempotent) {
 }
 
 TEST(EngineTest, CancelAwaitAndShutdown) {
-  Engine engine({.param_dir = "/nonexistent", .workers = 0});
+  Engine engine(Config(0));
   ASSERT_TRUE(engine.Submit(Request("a")).ok());
   ASSERT_TRUE(engine.Submit(Request("b")).ok());
   auto waiting = engine.Await("a", 50ms);
@@ -85,7 +93,7 @@ std::string Sealed2KiBC1() {
 }
 
 TEST(EngineTest, BadSubmissionsFailWithAClearError) {
-  Engine engine({.param_dir = "/nonexistent", .workers = 1});
+  Engine engine(Config(1));
   std::string c1 = Sealed2KiBC1();
   struct Case {
     JobRequest request;
@@ -126,13 +134,14 @@ TEST(EngineTest, BadSubmissionsFailWithAClearError) {
 }
 
 TEST(EngineTest, AJobLargerThanTheMemoryBudgetFailsSayingSo) {
-  Engine engine({.param_dir = "/nonexistent", .workers = 1, .memory_budget_bytes = 1 << 20});
+  Engine engine(Config(1, 1 << 20));
   ASSERT_TRUE(engine.Submit(Request("big", Priority::kUnspecified, Sealed2KiBC1())).ok());
   auto outcome = engine.Await("big", 0ms);
   ASSERT_TRUE(outcome.ok());
   EXPECT_EQ(outcome->state, JobState::kFailed);
-  EXPECT_NE(outcome->error.find("memory: needs an estimated 2048 MiB but the memory budget is 1 MiB"),
-            std::string::npos)
+  EXPECT_NE(
+      outcome->error.find("memory: needs an estimated 2048 MiB but the memory budget is 1 MiB"),
+      std::string::npos)
       << outcome->error;
 }
 
@@ -203,12 +212,12 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
 
   DaemonConfig other;
   ASSERT_TRUE(ParseDaemonConfig("[scheduler]\nworkers = 3\nspeed = 9\n[gpu]\nx = 1\n"
-                                "[memory]\nbudget_gib = 1.5\n[synthesis]\noverlap = true\n",
+                                "[memory]\nbudget_gib = 1.5\n[pipeline]\nsynthesis_lookahead = 2\n",
                                 &other)
                   .ok());
   EXPECT_EQ(other.engine.workers, 3u);
   EXPECT_EQ(other.engine.memory_budget_bytes, uint64_t{3} << 29);
-  EXPECT_TRUE(other.engine.overlap_synthesis);
+  EXPECT_EQ(other.engine.synthesis_lookahead, 2u);
   ASSERT_EQ(other.warnings.size(), 2u);
   EXPECT_NE(other.warnings[0].find("[gpu]"), std::string::npos);
   EXPECT_NE(other.warnings[1].find("[scheduler] speed"), std::string::npos);
