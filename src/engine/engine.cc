@@ -122,9 +122,11 @@ Engine::Engine(Config config)
     };
   }
   if (config_.workers == 0) return;  // a queue only (tests)
+  // Twice the pipeline: an urgent job's partitions find idle synthesis workers even while
+  // partitions of lower priority occupy a full pipeline.
   size_t synthesis_workers = config_.synthesis_workers
                                  ? config_.synthesis_workers
-                                 : config_.workers + config_.synthesis_lookahead;
+                                 : 2 * (config_.workers + config_.synthesis_lookahead);
   for (size_t i = 0; i < synthesis_workers; ++i) {
     workers_.emplace_back([this] { SynthesisLoop(); });
   }
@@ -147,6 +149,14 @@ void Engine::Shutdown() {
   }
   synthesis_cv_.notify_all();
   prover_cv_.notify_all();
+}
+
+size_t Engine::InFlightAtOrAboveLocked(Priority priority) const {
+  size_t n = 0;
+  for (const auto& j : active_) {
+    if (static_cast<int>(j->priority) >= static_cast<int>(priority)) n += j->in_flight;
+  }
+  return n;
 }
 
 uint32_t Engine::PositionLocked(const Job& job) const {
@@ -268,7 +278,6 @@ void Engine::FailLocked(Job& job, JobState state, const std::string& error) {
   job.stop_state = state;
   job.stop_error = error;
   // Synthesized partitions that will not be proved give their memory back now.
-  in_flight_ -= job.ready.size();
   job.in_flight -= static_cast<uint32_t>(job.ready.size());
   job.ready.clear();
   synthesis_cv_.notify_all();
@@ -366,13 +375,16 @@ void Engine::SynthesisLoop() {
     std::shared_ptr<Job> job;
     synthesis_cv_.wait(lock, [&] {
       if (stopping_) return true;
-      if (in_flight_ >= config_.workers + config_.synthesis_lookahead) return false;
       for (const auto& j : active_) {
         if (j->Stopped()) continue;
         // Strict order: while the most urgent job's work is being made, its partitions are
         // unknown, and the next job's must not go first.
         if (j->preparing) return false;
         if (!j->work || j->next_partition < j->partitions) {
+          if (InFlightAtOrAboveLocked(j->priority) >=
+              config_.workers + config_.synthesis_lookahead) {
+            return false;
+          }
           job = j;
           return true;
         }
@@ -380,7 +392,6 @@ void Engine::SynthesisLoop() {
       return false;
     });
     if (stopping_) return;
-    ++in_flight_;
     ++job->in_flight;
     if (!job->started) {
       job->started = true;
@@ -423,7 +434,6 @@ void Engine::SynthesisLoop() {
     }
     if (!error.empty()) FailLocked(*job, JobState::kFailed, error);
     ready.reset();
-    --in_flight_;
     --job->in_flight;
     MaybeFinishLocked(job);
     synthesis_cv_.notify_all();
@@ -466,7 +476,6 @@ void Engine::ProverLoop() {
           "job {}: partition {}/{} proved and verified (synthesis {:.1f} s, prove {:.1f} s)",
           job->id, item.index + 1, job->partitions, item.synthesis_s, prove_s);
     }
-    --in_flight_;
     --job->in_flight;
     MaybeFinishLocked(job);
     synthesis_cv_.notify_all();

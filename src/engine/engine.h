@@ -107,10 +107,11 @@ class Engine {
     size_t workers = 1;         // prover workers: partitions proved at once (0: jobs only queue)
     size_t prover_threads = 0;  // threads per proof (0 = all)
     // Partitions synthesized ahead of the provers: with 1, partition k+1 synthesizes while
-    // partition k proves (memory for workers + lookahead partitions).
+    // partition k proves (memory for workers + lookahead partitions, and as many again for each
+    // more urgent priority level with jobs running).
     size_t synthesis_lookahead = 1;
-    size_t synthesis_workers = 0;           // synthesis threads; 0 = workers + synthesis_lookahead
-    uint64_t memory_budget_bytes = 0;       // 0: MemTotal minus 4 GiB
+    size_t synthesis_workers = 0;      // synthesis threads; 0 = 2 (workers + synthesis_lookahead)
+    uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus 4 GiB
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
     WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
   };
@@ -141,7 +142,9 @@ class Engine {
   struct Job;
   struct ReadyPartition;
   // Takes the next partition of the most urgent job while fewer than workers + lookahead
-  // partitions are in flight; prepares the job's work first when it has none.
+  // partitions of jobs at least as urgent are in flight (partitions of less urgent jobs do not
+  // hold it back; the memory budget bounds them all); prepares the job's work first when it has
+  // none.
   void SynthesisLoop();
   // Proves the most urgent synthesized partition.
   void ProverLoop();
@@ -155,6 +158,8 @@ class Engine {
   void FailLocked(Job& job, JobState state, const std::string& error);
   // Finishes `job` once nothing of it is in flight and it is complete, failed or cancelled.
   void MaybeFinishLocked(const std::shared_ptr<Job>& job);
+  // Returns the partitions in flight of jobs with at least `priority`.
+  size_t InFlightAtOrAboveLocked(Priority priority) const;
   // Returns the number of jobs ahead of `job` that have not started.
   uint32_t PositionLocked(const Job& job) const;
   void DropExpiredLocked();
@@ -167,7 +172,6 @@ class Engine {
   std::condition_variable synthesis_cv_, prover_cv_;
   std::map<std::string, std::shared_ptr<Job>> jobs_;
   std::vector<std::shared_ptr<Job>> active_;  // unfinished jobs: priority desc, then sequence
-  size_t in_flight_ = 0;                      // partitions synthesizing, synthesized or proving
   uint64_t sequence_ = 0;
   uint64_t completed_ = 0, failed_ = 0;
   std::map<ProofKind, KindStats> kind_stats_;
