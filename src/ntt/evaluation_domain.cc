@@ -117,25 +117,53 @@ void EvaluationDomain::Transform(std::span<Fr> values, const Fr& root, size_t th
       }
     }
   });
-  // 2. Wider stages: one pass over memory each, twiddles computed contiguously per stage.
+  // 2. Wider stages, two per pass over memory where possible (a radix-4 step: stages h and 2h
+  //    on the four elements j, j + h, j + 2h, j + 3h of each 4h-group), so the last stages cost
+  //    half as many passes. An odd stage count starts with one radix-2 stage.
   std::vector<Fr> twiddles;
-  for (size_t h = block; h < n; h <<= 1) {
-    twiddles.resize(h);
-    Fr w = PowU64(root, n / (2 * h));
+  // Fills twiddles[j] = w^j for j < count, w = root^(n / (2 half)).
+  auto fill_twiddles = [&](size_t half, size_t count) {
+    twiddles.resize(count);
+    Fr w = PowU64(root, n / (2 * half));
     ParallelFor(
-        h, threads,
+        count, threads,
         [&](size_t begin, size_t end) {
           Fr t = PowU64(w, begin);
           for (size_t j = begin; j < end; ++j, t *= w) twiddles[j] = t;
         },
         kMinChunk);
+  };
+  size_t h = block;
+  size_t wide_stages = 0;
+  for (size_t x = block; x < n; x <<= 1) ++wide_stages;
+  if (wide_stages % 2 == 1) {
+    fill_twiddles(h, h);
     ParallelFor(
         n / 2, threads,
         [&](size_t begin, size_t end) {
           for (size_t i = begin; i < end; ++i) {
             size_t j = i & (h - 1);
-            size_t lo = ((i - j) << 1) + j;  // block start (2h-aligned) + j
+            size_t lo = ((i - j) << 1) + j;  // group start (2h-aligned) + j
             Butterfly(values[lo], values[lo + h], twiddles[j]);
+          }
+        },
+        kMinChunk);
+    h <<= 1;
+  }
+  for (; h < n; h <<= 2) {
+    // twiddles[i] = w_2h^i for i < 2h; stage h uses w_h^j = w_2h^(2j).
+    fill_twiddles(2 * h, 2 * h);
+    ParallelFor(
+        n / 4, threads,
+        [&](size_t begin, size_t end) {
+          for (size_t i = begin; i < end; ++i) {
+            size_t j = i & (h - 1);
+            Fr* x = values.data() + ((i - j) << 2) + j;  // group start (4h-aligned) + j
+            const Fr& w1 = twiddles[2 * j];
+            Butterfly(x[0], x[h], w1);
+            Butterfly(x[2 * h], x[3 * h], w1);
+            Butterfly(x[0], x[2 * h], twiddles[j]);
+            Butterfly(x[h], x[3 * h], twiddles[j + h]);
           }
         },
         kMinChunk);

@@ -85,5 +85,26 @@ TEST(EvaluationDomainTest, LargeTransformsRoundTripOnAnyThreadCount) {
   EXPECT_EQ(three_threads, coeffs);
 }
 
+// Above 2^14 points the stages past the cache block run two per pass (radix 4), after one
+// radix-2 stage when their count is odd: 2^16 has two such stages, 2^17 three.
+TEST(EvaluationDomainTest, WideStagesMatchDirectEvaluation) {
+  for (uint32_t log_n : {16u, 17u}) {
+    size_t n = size_t{1} << log_n;
+    auto d = *EvaluationDomain::ForSize(n);
+    std::vector<Fr> coeffs = RandomVector(n, log_n);
+    std::vector<Fr> values = coeffs;
+    d.Fft(values, 2);
+    std::mt19937_64 rng(log_n);
+    const size_t edges[] = {0, 1, n / 2, n - 1};
+    for (int check = 0; check < 12; ++check) {
+      size_t i = check < 4 ? edges[check] : rng() % n;
+      Fr x = d.omega().Pow(ff::Limbs<1>{i});
+      ASSERT_EQ(values[i], EvaluatePoly(coeffs, x)) << "n=2^" << log_n << " i=" << i;
+    }
+    d.Ifft(values, 3);
+    EXPECT_EQ(values, coeffs) << "n=2^" << log_n;
+  }
+}
+
 }  // namespace
 }  // namespace cuzk::ntt
