@@ -54,8 +54,9 @@ int main(int argc, char** argv) {
   app.add_option("--workers", workers, "Prover workers: partitions proved at once (default 1)");
   app.add_option("--prover-threads", prover_threads, "Threads per proof (default 0 = all)");
   app.add_option("--synthesis-lookahead", lookahead,
-                 "Partitions synthesized ahead of the provers (default 1: the next partition "
-                 "synthesizes while one proves; 0: one partition at a time, least memory)");
+                 "Partitions synthesized ahead of the provers (1: the next partition "
+                 "synthesizes while one proves; 0: one partition at a time, least memory; "
+                 "default 1 with 8 or more hardware threads, else 0)");
   app.add_option("--memory-budget", budget_gib,
                  "GiB of host memory jobs may reserve (default 0 = MemTotal minus 4 GiB); a job "
                  "waits for room, and one that can never fit fails");
@@ -140,8 +141,7 @@ int main(int argc, char** argv) {
   spdlog::info(
       "listening on {}; parameters from {}; {} prover worker(s), synthesis lookahead "
       "{}; memory budget {:.1f} GiB",
-      config.listen, config.engine.param_dir, config.engine.workers,
-      config.engine.synthesis_lookahead,
+      config.listen, config.engine.param_dir, config.engine.workers, engine->synthesis_lookahead(),
       static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "base/parallel.h"
 #include "engine/porep_work.h"
 #include "hash/sha256.h"
 
@@ -120,6 +121,9 @@ Engine::Engine(Config config)
       }
       return MakePoRepWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
     };
+  }
+  if (config_.synthesis_lookahead == kAutoLookahead) {
+    config_.synthesis_lookahead = HardwareThreads() >= 8 ? 1 : 0;
   }
   if (config_.workers == 0) return;  // a queue only (tests)
   // Twice the pipeline: an urgent job's partitions find idle synthesis workers even while
