@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// SrsCache eviction with several circuits: small (MiMC) proving keys written under the official
+// file names of porep-2k, porep-8m and porep-512m, and a memory budget that holds two of them.
+// The cache checks the files, not which circuit they belong to, so any valid keys do.
+#include "engine/srs_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine/porep_c2.h"
+#include "filecoin/registered_proof.h"
+#include "groth16/generator.h"
+#include "groth16/params_io.h"
+#include "r1cs/shape.h"
+#include "support/test_circuits.h"
+
+namespace cuzk::engine {
+namespace {
+
+class SrsCacheEvictionTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("cuzk-srs-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+    testing::MimcCircuit circuit(ff::Fr::FromUint64(3), 16);
+    auto shape = r1cs::ShapeRecorder::Record(circuit);
+    ASSERT_TRUE(shape.ok());
+    auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(5), 2);
+    ASSERT_TRUE(pk.ok());
+    for (uint64_t proof_id : {5, 6, 7}) {  // 2KiB, 8MiB, 512MiB V1_1
+      std::string path =
+          PoRepParamsPath(dir_.string(), filecoin::SealProofById(proof_id)->shape, "params");
+      ASSERT_TRUE(groth16::WriteParams(*pk, path).ok());
+      key_bytes_ = std::filesystem::file_size(path) / 12 * 13;  // the cache's estimate
+    }
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::vector<std::string> Loaded(const SrsCache& cache) {
+    std::vector<std::string> ids;
+    for (const SrsInfo& info : cache.Loaded()) ids.push_back(info.circuit_id);
+    return ids;
+  }
+
+  std::filesystem::path dir_;
+  uint64_t key_bytes_ = 0;
+};
+
+TEST_F(SrsCacheEvictionTest, LoadingAThirdKeyEvictsTheLeastRecentlyUsedIdleOne) {
+  MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);  // room for two keys
+  SrsCache cache(dir_.string(), 2, &budget);
+  ASSERT_TRUE(cache.Acquire("porep-2k").ok());
+  ASSERT_TRUE(cache.Acquire("porep-8m").ok());
+  ASSERT_TRUE(cache.Acquire("porep-2k").ok());  // 2k is now the more recently used
+  EXPECT_EQ(budget.used(), 2 * key_bytes_);
+  uint64_t load_ms = 1;
+  ASSERT_TRUE(cache.Acquire("porep-512m", &load_ms).ok());
+  EXPECT_EQ(Loaded(cache), (std::vector<std::string>{"porep-2k", "porep-512m"}));
+  EXPECT_EQ(budget.used(), 2 * key_bytes_);
+  ASSERT_TRUE(cache.Acquire("porep-2k", &load_ms).ok());
+  EXPECT_EQ(load_ms, 0u);  // still resident
+}
+
+TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
+  MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
+  SrsCache cache(dir_.string(), 2, &budget);
+  auto held = cache.Acquire("porep-2k");  // a job holds it
+  ASSERT_TRUE(held.ok());
+  ASSERT_TRUE(cache.Acquire("porep-8m").ok());
+  // Room for working memory the size of a key: only the idle 8m can give way.
+  MemoryBudget::Reservation r = cache.TryReserveEvicting("porep-512m", key_bytes_);
+  EXPECT_EQ(r.bytes(), key_bytes_);
+  EXPECT_EQ(Loaded(cache), (std::vector<std::string>{"porep-2k"}));
+  // Nothing idle is left: the next request gets nothing, and 2k stays.
+  EXPECT_EQ(cache.TryReserveEvicting("porep-512m", key_bytes_).bytes(), 0u);
+  EXPECT_EQ(Loaded(cache), (std::vector<std::string>{"porep-2k"}));
+  EXPECT_FALSE(cache.Evict("porep-2k").ok());  // in use
+  held = Result<std::shared_ptr<const groth16::ProvingKey>>(Status::InvalidArgument("released"));
+  EXPECT_GT(*cache.Evict("porep-2k"), 0u);
+  r = MemoryBudget::Reservation();
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+}  // namespace
+}  // namespace cuzk::engine
