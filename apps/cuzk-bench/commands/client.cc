@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "commands/commands.h"
@@ -122,8 +123,8 @@ void RegisterSingle(CLI::App& app) {
                                                : v1::WINNING_POST);
     submit->set_priority(static_cast<v1::Priority>(o.priority));
     submit->set_registered_proof(o.registered_proof >= 0 ? static_cast<uint64_t>(o.registered_proof)
-                                 : o.unchecked            ? 0
-                                                          : c1->registered_proof.id);
+                                 : o.unchecked           ? 0
+                                                         : c1->registered_proof.id);
     submit->set_sector_size(sector_bytes);
     submit->set_vanilla_proof(*bytes);
     grpc::ClientContext context;
@@ -204,14 +205,20 @@ namespace cuzk::bench {
 
 void RegisterBatch(CLI::App& app) {
   struct Options {
-    std::string c1;
+    std::string c1, params;
     size_t count = 4, concurrency = 1;
     int priority = 0;
   };
   static Options o;
   auto* cmd = app.add_subcommand(
-      "batch", "Submit COUNT copies of a proof, CONCURRENCY at a time; report latency and proofs/h");
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")->required()->check(CLI::ExistingFile);
+      "batch",
+      "Submit COUNT copies of a proof, CONCURRENCY at a time; report latency and proofs/h");
+  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--params", o.params,
+                  "Parameter directory: verify every returned proof locally (an invalid one "
+                  "counts as failed)");
   cmd->add_option("--count", o.count, "Number of jobs")->capture_default_str();
   cmd->add_option("--concurrency", o.concurrency, "Jobs in flight at once")->capture_default_str();
   cmd->add_option("--priority", o.priority, "0 default, 1 LOW, 2 NORMAL, 3 HIGH, 4 CRITICAL")
@@ -223,8 +230,15 @@ void RegisterBatch(CLI::App& app) {
     if (!bytes.ok()) std::exit(Fail(name, "reading the C1", bytes.status()));
     auto c1 = filecoin::ParseC1(*bytes);
     if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
+    std::optional<groth16::PreparedVerifyingKey> pvk;
+    if (!o.params.empty()) {
+      auto vk = groth16::ReadVerifyingKey(
+          engine::PoRepParamsPath(o.params, c1->registered_proof.shape, "vk"));
+      if (!vk.ok()) std::exit(Fail(name, "reading the verifying key", vk.status()));
+      pvk = groth16::PrepareVerifyingKey(*vk);
+    }
     auto stub = Connect();
-    std::atomic<size_t> next{0}, failed{0};
+    std::atomic<size_t> next{0}, failed{0}, verified{0};
     std::mutex mu;
     std::vector<double> latencies;
     std::string run = std::to_string(Clock::now().time_since_epoch().count());
@@ -239,6 +253,17 @@ void RegisterBatch(CLI::App& app) {
         auto t = Clock::now();
         bool ok = ProveAndWait(*stub, request, std::chrono::hours(2), &response, &error);
         double seconds = Since(t);
+        if (ok && pvk) {
+          const std::string& proof = response.result().proof();
+          Status v = engine::VerifyPoRepC2(
+              *c1, *pvk, std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+          if (v.ok()) {
+            ++verified;
+          } else {
+            ok = false;
+            error = "the returned proof is INVALID: " + v.message();
+          }
+        }
         std::lock_guard<std::mutex> lock(mu);
         if (!ok) {
           ++failed;
@@ -261,10 +286,12 @@ void RegisterBatch(CLI::App& app) {
                                : latencies[std::min(latencies.size() - 1,
                                                     static_cast<size_t>(p * latencies.size()))];
     };
-    std::printf("batch: %zu completed, %zu failed in %.1f s = %.1f proofs/h at concurrency %zu; "
-                "latency p50 %.2f s, p90 %.2f s, max %.2f s\n",
-                latencies.size(), failed.load(), wall, 3600.0 * latencies.size() / wall,
-                o.concurrency, pct(0.5), pct(0.9), latencies.empty() ? 0.0 : latencies.back());
+    std::printf(
+        "batch: %zu completed, %zu failed in %.1f s = %.1f proofs/h at concurrency %zu; "
+        "latency p50 %.2f s, p90 %.2f s, max %.2f s\n",
+        latencies.size(), failed.load(), wall, 3600.0 * latencies.size() / wall, o.concurrency,
+        pct(0.5), pct(0.9), latencies.empty() ? 0.0 : latencies.back());
+    if (pvk) std::printf("batch: %zu returned proofs verified locally (VALID)\n", verified.load());
     if (failed) std::exit(1);
   });
 }
@@ -288,7 +315,8 @@ void RegisterCancel(CLI::App& app) {
 void RegisterSrsCommands(CLI::App& app) {
   static std::string preload_id, evict_id;
   auto* preload = app.add_subcommand("preload", "Load a circuit's parameters into the daemon");
-  preload->add_option("circuit_id", preload_id, "porep-2k, porep-8m, porep-512m, porep-32g, porep-64g")
+  preload
+      ->add_option("circuit_id", preload_id, "porep-2k, porep-8m, porep-512m, porep-32g, porep-64g")
       ->required();
   preload->callback([] {
     grpc::ClientContext context;
