@@ -19,6 +19,12 @@ double Since(Clock::time_point t) {
 
 std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
 
+uint64_t NextPowerOfTwo(uint64_t n) {
+  uint64_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
 }  // namespace
 
 Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k) {
@@ -31,6 +37,11 @@ Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, ui
   if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
   auto t = Clock::now();
   out.assignment = std::make_unique<r1cs::ProvingAssignment>();
+  // Room for the whole partition up front: growing by doubling would copy every vector ~27
+  // times at 32GiB, and a/b/c later grow to the QAP domain for the NTTs. Reserved but untouched
+  // pages cost nothing.
+  uint64_t rows = PoRepPartitionRows(c1.registered_proof.shape);
+  out.assignment->Reserve(NextPowerOfTwo(rows), rows);
   circuits::porep::StackedCircuit circuit(circuits::porep::ShapeOf(c1.registered_proof.shape),
                                           std::move(witness).value());
   Status s = out.assignment->SynthesizeFrom(circuit);
@@ -140,16 +151,15 @@ Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector) {
   return r1cs::ShapeRecorder::Record(circuit);
 }
 
+uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector) {
+  // Spec 4.9, input constraints included: 2KiB, 8MiB, 512MiB; 64GiB's count for both 11-layer
+  // sizes (32GiB has 130,278,869).
+  if (sector.layers != 2) return 131186177;
+  return sector.nodes <= 64 ? 2687961 : sector.nodes <= (1 << 18) ? 3844969 : 4423473;
+}
+
 uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector) {
-  // R1CS rows per partition (spec 4.9, input constraints included); the domain is the next power
-  // of two.
-  uint64_t rows = sector.layers == 2 ? (sector.nodes <= 64          ? 2687961
-                                        : sector.nodes <= (1 << 18) ? 3844969
-                                                                    : 4423473)
-                                     : 131186177;
-  uint64_t domain = 1;
-  while (domain < rows) domain <<= 1;
-  return domain * 512;
+  return NextPowerOfTwo(PoRepPartitionRows(sector)) * 512;
 }
 
 std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,

@@ -84,6 +84,10 @@ Status VerifySealStatement(const circuits::porep::SealStatement& statement,
 // generation needs it; synthesis does not depend on the witness values.
 Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector);
 
+// Returns the R1CS rows of one partition of `sector` (input constraints included; spec 4.9), an
+// upper bound for the published sizes: 64GiB's count for both 11-layer sizes.
+uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector);
+
 // Returns the estimated peak host memory of proving one partition of `sector` (assignment, NTT
 // and MSM working sets, not the parameters): 512 bytes per element of the QAP domain, calibrated
 // on 2KiB (2.1 GiB above the resident parameters at domain 2^22); likely pessimistic for 32GiB.
