@@ -41,6 +41,26 @@ int RpcFail(const char* command, const grpc::Status& s) {
   return 1;
 }
 
+namespace {
+
+// Reads and prepares the verifying key of `c1`'s circuit from the parameter directory `params`.
+Result<groth16::PreparedVerifyingKey> PoRepVerifyingKey(const std::string& params,
+                                                        const filecoin::C1Output& c1) {
+  auto vk =
+      groth16::ReadVerifyingKey(engine::PoRepParamsPath(params, c1.registered_proof.shape, "vk"));
+  if (!vk.ok()) return vk.status();
+  return groth16::PrepareVerifyingKey(*vk);
+}
+
+// Verifies the proof bytes a job returned against `c1`'s public inputs.
+Status VerifyReturnedProof(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
+                           const std::string& proof) {
+  return engine::VerifyPoRepC2(
+      c1, pvk, std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+}
+
+}  // namespace
+
 v1::ProveRequest PoRepProveRequest(const std::string& request_id, v1::Priority priority,
                                    const filecoin::C1Output& c1, const std::string& c1_bytes) {
   v1::ProveRequest request;
@@ -149,12 +169,9 @@ void RegisterSingle(CLI::App& app) {
       if (Status w = WriteFileBytes(o.out, r.proof()); !w.ok()) std::exit(Fail(name, "writing", w));
     }
     if (!o.params.empty() && c1.ok()) {
-      auto vk = groth16::ReadVerifyingKey(
-          engine::PoRepParamsPath(o.params, c1->registered_proof.shape, "vk"));
-      if (!vk.ok()) std::exit(Fail(name, "reading the verifying key", vk.status()));
-      std::span<const uint8_t> proof(reinterpret_cast<const uint8_t*>(r.proof().data()),
-                                     r.proof().size());
-      Status v = engine::VerifyPoRepC2(*c1, groth16::PrepareVerifyingKey(*vk), proof);
+      auto pvk = PoRepVerifyingKey(o.params, *c1);
+      if (!pvk.ok()) std::exit(Fail(name, "reading the verifying key", pvk.status()));
+      Status v = VerifyReturnedProof(*c1, *pvk, r.proof());
       if (!v.ok()) std::exit(Fail(name, "the returned proof is INVALID", v));
       std::printf("returned proof verified locally (VALID)\n");
     }
@@ -232,10 +249,9 @@ void RegisterBatch(CLI::App& app) {
     if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
     std::optional<groth16::PreparedVerifyingKey> pvk;
     if (!o.params.empty()) {
-      auto vk = groth16::ReadVerifyingKey(
-          engine::PoRepParamsPath(o.params, c1->registered_proof.shape, "vk"));
-      if (!vk.ok()) std::exit(Fail(name, "reading the verifying key", vk.status()));
-      pvk = groth16::PrepareVerifyingKey(*vk);
+      auto loaded = PoRepVerifyingKey(o.params, *c1);
+      if (!loaded.ok()) std::exit(Fail(name, "reading the verifying key", loaded.status()));
+      pvk = std::move(loaded).value();
     }
     auto stub = Connect();
     std::atomic<size_t> next{0}, failed{0}, verified{0};
@@ -254,9 +270,7 @@ void RegisterBatch(CLI::App& app) {
         bool ok = ProveAndWait(*stub, request, std::chrono::hours(2), &response, &error);
         double seconds = Since(t);
         if (ok && pvk) {
-          const std::string& proof = response.result().proof();
-          Status v = engine::VerifyPoRepC2(
-              *c1, *pvk, std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+          Status v = VerifyReturnedProof(*c1, *pvk, response.result().proof());
           if (v.ok()) {
             ++verified;
           } else {
