@@ -4,9 +4,9 @@
 // Errors carry the JSON path, built only when something is wrong.
 #include "filecoin/c1.h"
 
-#include <openssl/evp.h>
 #include <simdjson.h>
 
+#include "filecoin/base64.h"
 #include "filecoin/json_path.h"
 
 namespace cuzk::filecoin {
@@ -323,8 +323,6 @@ struct TopLevel {
   C1Envelope envelope;
 };
 
-Result<std::string> DecodeBase64(std::string_view text);
-
 Status ReadTopLevel(value root, TopLevel* t) {
   JsonPath top;
   static constexpr const char* kBytesKeys[] = {"comm_r", "comm_d", "replica_id", "seed", "ticket"};
@@ -390,21 +388,6 @@ Status ReadTopLevel(value root, TopLevel* t) {
     }
     return Status::Ok();
   });
-}
-
-Result<std::string> DecodeBase64(std::string_view text) {
-  if (text.size() % 4 != 0) return Status::InvalidArgument("length is not a multiple of 4");
-  std::string out(text.size() / 4 * 3, '\0');
-  int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(text.data()),
-                          static_cast<int>(text.size()));
-  if (n < 0) return Status::InvalidArgument("not valid standard base64");
-  size_t padding = 0;
-  while (padding < 2 && padding < text.size() && text[text.size() - 1 - padding] == '=') {
-    ++padding;
-  }
-  out.resize(static_cast<size_t>(n) - padding);
-  return out;
 }
 
 Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope* envelope,

@@ -1,21 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The C1 writer: exactly serde_json's compact output (keys in declaration order, byte arrays as
 // integer lists, "_h": null in columns), and Curio's base64 wrapper.
-#include <openssl/evp.h>
-
+#include "filecoin/base64.h"
 #include "filecoin/c1.h"
 
 namespace cuzk::filecoin {
 namespace {
-
-std::string EncodeBase64(std::string_view bytes) {
-  std::string out((bytes.size() + 2) / 3 * 4 + 1, '\0');
-  int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(bytes.data()),
-                          static_cast<int>(bytes.size()));
-  out.resize(static_cast<size_t>(n));
-  return out;
-}
 
 void AppendBytes(std::string& out, const Bytes32& bytes) {
   out.push_back('[');
