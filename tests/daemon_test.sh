@@ -4,7 +4,8 @@
 # the gRPC client (verified by the client too), a second job finding the parameters resident
 # (srs load 0 ms), a bad job failing with a clear error without harming the daemon, a CRITICAL job
 # overtaking a running 13-partition (NI-PoRep) job between two partitions, cancellation of a
-# queued and of that running job, preload/evict, status, and a clean stop on SIGTERM.
+# queued and of that running job, preload/evict, status, WindowPoSt and WinningPoSt jobs, and a
+# clean stop on SIGTERM.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -140,6 +141,29 @@ grep -q "CANCELLED" ni.log
 grep -q "job ni: partition [0-9]*/13 proved" daemon.log
 [ "$(grep -c "job ni: partition [0-9]*/13 proved" daemon.log)" -lt 13 ]
 
+# WindowPoSt and WinningPoSt from Curio's bincode vanilla proofs, each verified by the client
+# too; vanilla proofs of other randomness fail by name; WinningPoSt runs as CRITICAL by default.
+"$bench" gen-vanilla window-post --sector-size 2KiB --sectors 2 --out wpost.json > /dev/null
+"$bench" gen-vanilla winning-post --sector-size 2KiB --out winning.json > /dev/null
+"$bench" --addr "$addr" single --type wpost --vanilla wpost.json --params "$params" \
+  --request-id wpost-1 --out wpost.proof | tee wpost.log
+grep -q "verified locally (VALID)" wpost.log
+test "$(stat -c %s wpost.proof)" -eq 192
+"$bench" --addr "$addr" single --type winning --vanilla winning.json --params "$params" \
+  --request-id winning-1 | tee winning.log
+grep -q "verified locally (VALID)" winning.log
+grep -q "job winning-1: .*winning.*priority 4" daemon.log
+if "$bench" --addr "$addr" single --type wpost --vanilla wpost.json --request-id wpost-bad \
+    --randomness 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff 2> err.txt; then
+  echo "a WindowPoSt of the wrong randomness was proved"; exit 1
+fi
+grep -q "the randomness challenges leaf" err.txt
+"$bench" --addr "$addr" status | tee status.log
+grep -q "proofs completed 6, failed 3" status.log
+grep -q "srs wpost-2k" status.log
+grep -q "srs winning-2k" status.log
+"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 1$'
+
 kill -TERM "$pid"
 wait "$pid"
 pid=""
@@ -148,7 +172,7 @@ grep -q "stopped$" daemon.log
 # Corrupt parameters: a second daemon whose .params is garbage under the official name fails the
 # job with an error naming the file, and keeps serving.
 mkdir corrupt
-cp "$params"/*.vk corrupt/
+cp "$params"/*stacked-proof-of-replication*.vk corrupt/
 vk="$(ls corrupt/*.vk)"
 head -c 100000 /dev/urandom > "${vk%.vk}.params"
 addr2="unix://$work/cuzk2.sock"

@@ -8,6 +8,7 @@
 
 #include "base/parallel.h"
 #include "engine/porep_work.h"
+#include "engine/post_work.h"
 #include "hash/sha256.h"
 
 namespace cuzk::engine {
@@ -24,7 +25,11 @@ uint64_t MillisBetween(Clock::time_point a, Clock::time_point b) {
 hash::Digest ContentDigest(const JobRequest& r) {
   std::string bytes = std::to_string(static_cast<int>(r.kind)) + "|" +
                       std::to_string(r.registered_proof) + "|" + std::to_string(r.sector_size) +
-                      "|" + r.vanilla_proof;
+                      "|" + r.vanilla_proof + "|" + std::to_string(r.partition_index) + "|" +
+                      r.randomness;
+  for (const std::string& v : r.vanilla_proofs) {
+    bytes.append("|").append(std::to_string(v.size())).append(":").append(v);
+  }
   return hash::Sha256(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
 }
@@ -115,11 +120,16 @@ Engine::Engine(Config config)
   if (!config_.make_work) {
     config_.make_work = [this](const JobRequest& r,
                                uint64_t* srs_load_ms) -> Result<std::unique_ptr<JobWork>> {
-      if (r.kind != ProofKind::kPoRepSealCommit) {
-        return cuzk::Status::InvalidArgument(std::string("proof kind ") + ProofKindName(r.kind) +
-                                             " is not supported yet (only PoRep seal commit)");
+      switch (r.kind) {
+        case ProofKind::kPoRepSealCommit:
+          return MakePoRepWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
+        case ProofKind::kWindowPost:
+        case ProofKind::kWinningPost:
+          return MakePoStWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
+        default:
+          return cuzk::Status::InvalidArgument(std::string("proof kind ") + ProofKindName(r.kind) +
+                                               " is not supported yet (PoRep and PoSt are)");
       }
-      return MakePoRepWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
     };
   }
   if (config_.synthesis_lookahead == kAutoLookahead) {
@@ -201,9 +211,10 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& reques
   active_.insert(pos, job);
   uint32_t position = PositionLocked(*job);
   synthesis_cv_.notify_all();
+  size_t input_bytes = request.vanilla_proof.size();
+  for (const std::string& v : request.vanilla_proofs) input_bytes += v.size();
   spdlog::info("job {}: queued ({}, priority {}, position {}, {} bytes of input)", job->id,
-               ProofKindName(request.kind), static_cast<int>(job->priority), position,
-               request.vanilla_proof.size());
+               ProofKindName(request.kind), static_cast<int>(job->priority), position, input_bytes);
   return std::pair{job->id, position};
 }
 

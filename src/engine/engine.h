@@ -48,9 +48,12 @@ struct JobRequest {
   std::string request_id;  // becomes the job id; resubmitting the same request returns it
   ProofKind kind = ProofKind::kPoRepSealCommit;
   Priority priority = Priority::kUnspecified;
-  uint64_t registered_proof = 0;  // must match the C1's when the C1 names one
-  uint64_t sector_size = 0;       // 0 = not given; otherwise must match the C1's
+  uint64_t registered_proof = 0;  // PoRep: must match the C1's; PoSt: RegisteredPoStProof id
+  uint64_t sector_size = 0;       // 0 = not given; otherwise must match the proof's
   std::string vanilla_proof;      // PoRep: C1 JSON, raw or in Curio's wrapper
+  std::vector<std::string> vanilla_proofs;  // PoSt: one bincode FallbackPoStSectorProof each
+  std::string randomness;                   // PoSt: the 32-byte challenge seed
+  uint32_t partition_index = 0;             // WindowPoSt: the partition proved
 };
 
 // Where a job is in its life.

@@ -27,8 +27,8 @@ uint64_t NextPowerOfTwo(uint64_t n) {
 
 }  // namespace
 
-Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k) {
-  PoRepPartition out;
+Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k) {
+  SynthesizedCircuit out;
   out.index = k;
   auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
   if (!inputs.ok()) return inputs.status();
@@ -50,10 +50,10 @@ Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, ui
   return out;
 }
 
-Result<std::vector<uint8_t>> ProvePoRepPartition(const groth16::ProvingKey& pk,
-                                                 const groth16::PreparedVerifyingKey& pvk,
-                                                 PoRepPartition partition, size_t threads,
-                                                 PartitionReport* report) {
+Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
+                                            const groth16::PreparedVerifyingKey& pvk,
+                                            SynthesizedCircuit partition, size_t threads,
+                                            PartitionReport* report) {
   uint32_t k = partition.index;
   report->partition = k;
   report->synthesis_s = partition.synthesis_s;
@@ -69,7 +69,8 @@ Result<std::vector<uint8_t>> ProvePoRepPartition(const groth16::ProvingKey& pk,
   if (!s.ok()) {
     return Status(StatusCode::kInternal,
                   Partition(k) + "the new proof does not verify (not returned): " + s.message() +
-                      " — the C1 is inconsistent or the parameters are not this circuit's");
+                      " — the C1 or vanilla proofs are inconsistent, or the parameters are not "
+                      "this circuit's");
   }
   auto bytes = groth16::SerializeProof(*proof);
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
@@ -81,7 +82,7 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   uint32_t partitions = static_cast<uint32_t>(c1.vanilla_proofs.size());
   C2Result result;
   // With overlap, partition k+1 synthesizes on its own thread while partition k proves.
-  std::future<Result<PoRepPartition>> next;
+  std::future<Result<SynthesizedCircuit>> next;
   auto start_synthesis = [&](uint32_t k) {
     next = std::async(options.overlap_synthesis ? std::launch::async : std::launch::deferred,
                       [&c1, k] { return SynthesizePoRepPartition(c1, k); });
@@ -93,10 +94,10 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
     }
     auto synthesized = next.get();
     if (!synthesized.ok()) return synthesized.status();
-    PoRepPartition current = std::move(synthesized).value();
+    SynthesizedCircuit current = std::move(synthesized).value();
     if (k + 1 < partitions) start_synthesis(k + 1);
     PartitionReport report;
-    auto proof = ProvePoRepPartition(pk, pvk, std::move(current), options.threads, &report);
+    auto proof = ProveAndVerify(pk, pvk, std::move(current), options.threads, &report);
     if (!proof.ok()) return proof.status();
     result.proof.insert(result.proof.end(), proof->begin(), proof->end());
     result.partitions.push_back(report);

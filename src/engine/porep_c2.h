@@ -46,8 +46,8 @@ struct C2Result {
   std::vector<PartitionReport> partitions;
 };
 
-// One partition, synthesized and ready to prove.
-struct PoRepPartition {
+// One partition's circuit (PoRep or PoSt), synthesized and ready to prove.
+struct SynthesizedCircuit {
   uint32_t index = 0;
   std::vector<ff::Fr> inputs;  // public inputs, derived (not read) from C1
   std::unique_ptr<r1cs::ProvingAssignment> assignment;
@@ -56,14 +56,14 @@ struct PoRepPartition {
 
 // Derives partition `k`'s public inputs from `c1` and synthesizes its circuit. A C1 whose
 // challenges or parents do not match its seed and graph fails here, before any proving work.
-Result<PoRepPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k);
+Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k);
 
 // Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment, and
 // verifies the proof with `pvk`; returns the 192-byte proof. `report` receives the timings.
-Result<std::vector<uint8_t>> ProvePoRepPartition(const groth16::ProvingKey& pk,
-                                                 const groth16::PreparedVerifyingKey& pvk,
-                                                 PoRepPartition partition, size_t threads,
-                                                 PartitionReport* report);
+Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
+                                            const groth16::PreparedVerifyingKey& pvk,
+                                            SynthesizedCircuit partition, size_t threads,
+                                            PartitionReport* report);
 
 // Proves every partition of `c1` with `pk` and verifies each proof before returning it.
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,

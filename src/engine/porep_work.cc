@@ -11,8 +11,8 @@ namespace cuzk::engine {
 namespace {
 
 struct SynthesizedPoRep : SynthesizedPartition {
-  explicit SynthesizedPoRep(PoRepPartition p) : partition(std::move(p)) {}
-  PoRepPartition partition;
+  explicit SynthesizedPoRep(SynthesizedCircuit p) : partition(std::move(p)) {}
+  SynthesizedCircuit partition;
 };
 
 class PoRepWork : public JobWork {
@@ -46,7 +46,7 @@ class PoRepWork : public JobWork {
                     "partition " + std::to_string(k) + ": handed another partition's synthesis");
     }
     PartitionReport report;
-    return ProvePoRepPartition(*pk_, pvk_, std::move(porep->partition), threads_, &report);
+    return ProveAndVerify(*pk_, pvk_, std::move(porep->partition), threads_, &report);
   }
 
  private:

@@ -17,6 +17,8 @@ constexpr struct {
 } kPoRepCircuits[] = {
     {"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8}, {"porep-64g", 9}};
 
+constexpr const char* kSizeSuffixes[] = {"2k", "8m", "512m", "32g", "64g"};
+
 uint64_t KeyBytes(const groth16::ProvingKey& pk) {
   return (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(ec::G1Affine) +
          pk.b_g2.size() * sizeof(ec::G2Affine);
@@ -29,6 +31,11 @@ std::string PoRepCircuitId(const filecoin::SectorShape& shape) {
     if (filecoin::SealProofById(c.proof_id)->shape.sector_bytes == shape.sector_bytes) return c.id;
   }
   return "porep-" + std::to_string(shape.sector_bytes);
+}
+
+std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof) {
+  const char* kind = proof.kind == filecoin::PoStKind::kWinning ? "winning-" : "wpost-";
+  return kind + std::string(kSizeSuffixes[proof.id % 5]);
 }
 
 SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
@@ -74,9 +81,17 @@ Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
       return PoRepParamsPath(param_dir_, filecoin::SealProofById(c.proof_id)->shape, "params");
     }
   }
-  return Status(StatusCode::kNotFound, "unknown circuit id \"" + circuit_id +
-                                           "\" (known: porep-2k, porep-8m, porep-512m, "
-                                           "porep-32g, porep-64g)");
+  // WinningPoSt ids 0-4, WindowPoSt V1_1 ids 10-14 (V1 shares their circuits).
+  for (uint64_t id : {0, 1, 2, 3, 4, 10, 11, 12, 13, 14}) {
+    auto post = filecoin::PoStProofById(id);
+    if (post.ok() && PoStCircuitId(*post) == circuit_id) {
+      return (std::filesystem::path(param_dir_) / filecoin::PoStParamsFileName(*post, "params"))
+          .string();
+    }
+  }
+  return Status(StatusCode::kNotFound,
+                "unknown circuit id \"" + circuit_id +
+                    "\" (known: porep-, wpost- and winning- followed by 2k, 8m, 512m, 32g or 64g)");
 }
 
 Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,

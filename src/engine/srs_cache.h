@@ -14,6 +14,7 @@
 
 #include "base/status.h"
 #include "engine/memory_budget.h"
+#include "filecoin/registered_post.h"
 #include "filecoin/registered_proof.h"
 #include "groth16/keys.h"
 
@@ -22,6 +23,9 @@ namespace cuzk::engine {
 // Returns the circuit id of a sector size's PoRep circuit, e.g. "porep-32g" (the Rust cuzk's
 // names; "porep-2k", "porep-8m", "porep-512m" for the small sizes).
 std::string PoRepCircuitId(const filecoin::SectorShape& shape);
+// Returns the circuit id of a PoSt proof type, e.g. "wpost-32g" or "winning-2k"; WindowPoSt V1
+// and V1_1 share one circuit.
+std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof);
 
 // One loaded circuit, for status reports.
 struct SrsInfo {

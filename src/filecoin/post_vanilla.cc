@@ -197,7 +197,7 @@ std::string WriteVanillaProofList(const std::vector<std::string>& proofs) {
   std::string out = "[";
   for (size_t i = 0; i < proofs.size(); ++i) {
     if (i) out += ",";
-    out += "\"" + EncodeBase64(proofs[i]) + "\"";
+    out.append("\"").append(EncodeBase64(proofs[i])).append("\"");
   }
   return out + "]\n";
 }

@@ -34,6 +34,9 @@ engine::JobRequest ToJob(const v1::SubmitProofRequest& r) {
   job.registered_proof = r.registered_proof();
   job.sector_size = r.sector_size();
   job.vanilla_proof = r.vanilla_proof();
+  job.vanilla_proofs.assign(r.vanilla_proofs().begin(), r.vanilla_proofs().end());
+  job.randomness = r.randomness();
+  job.partition_index = r.partition_index();
   return job;
 }
 
@@ -122,10 +125,20 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
     out->set_size_bytes(srs.size_bytes);
     out->set_ref_count(srs.ref_count);
   }
-  auto* queue = response->add_queues();
-  queue->set_proof_kind("porep");
-  queue->set_pending(s.pending);
-  queue->set_in_progress(s.running);
+  // One queue line per proof kind the engine proves, from its job list.
+  for (engine::ProofKind kind : {engine::ProofKind::kPoRepSealCommit,
+                                 engine::ProofKind::kWindowPost, engine::ProofKind::kWinningPost}) {
+    auto* queue = response->add_queues();
+    queue->set_proof_kind(engine::ProofKindName(kind));
+    uint32_t pending = 0, running = 0;
+    for (const engine::JobSummary& job : s.jobs) {
+      if (job.kind != kind) continue;
+      pending += job.state == engine::JobState::kQueued;
+      running += job.state == engine::JobState::kRunning;
+    }
+    queue->set_pending(pending);
+    queue->set_in_progress(running);
+  }
   // No pinned (GPU-staging) memory on the CPU path: these report the working-memory budget.
   response->set_pinned_memory_bytes(s.memory_reserved);
   response->set_pinned_memory_limit_bytes(s.memory_budget);

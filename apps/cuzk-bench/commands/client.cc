@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -15,6 +16,7 @@
 #include "commands/common.h"
 #include "commands/rpc.h"
 #include "engine/porep_c2.h"
+#include "engine/post_work.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::bench {
@@ -90,63 +92,111 @@ void RegisterClientOptions(CLI::App& app) {
       ->capture_default_str();
 }
 
+namespace {
+
+// Reads the verifying key of a PoSt proof type from the parameter directory `params`.
+Result<groth16::PreparedVerifyingKey> PoStVerifyingKey(const std::string& params,
+                                                       const filecoin::RegisteredPoStProof& post) {
+  auto vk = groth16::ReadVerifyingKey(
+      (std::filesystem::path(params) / filecoin::PoStParamsFileName(post, "vk")).string());
+  if (!vk.ok()) return vk.status();
+  return groth16::PrepareVerifyingKey(*vk);
+}
+
+}  // namespace
+
 void RegisterSingle(CLI::App& app) {
   struct Options {
-    std::string type = "porep", c1, out, params, request_id;
+    std::string type = "porep", c1, vanilla, randomness = kDefaultPoStRandomness,
+                sector_size = "2KiB", out, params, request_id;
     int priority = 0;
     int64_t registered_proof = -1;
+    uint32_t partition = 0;
     uint64_t timeout_s = 1800;
     bool unchecked = false;
   };
   static Options o;
   auto* cmd = app.add_subcommand("single", "Submit one proof to the daemon and wait for it");
-  cmd->add_option("--type", o.type, "Proof kind (porep; snap, wpost, winning: not yet)")
+  cmd->add_option("--type", o.type, "Proof kind: porep, wpost or winning (snap: not yet)")
       ->check(CLI::IsMember({"porep", "snap", "wpost", "winning"}))
       ->capture_default_str();
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
-      ->required()
+  cmd->add_option("--c1", o.c1, "porep: C1 JSON (raw or Curio wrapper)")->check(CLI::ExistingFile);
+  cmd->add_option("--vanilla", o.vanilla,
+                  "wpost/winning: JSON array of base64 bincode vanilla proofs (gen-vanilla "
+                  "window-post / winning-post writes one)")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--randomness", o.randomness,
+                  "wpost/winning: challenge randomness, 64 hex digits")
+      ->capture_default_str();
+  cmd->add_option("--sector-size", o.sector_size, "wpost/winning: sector size")
+      ->capture_default_str();
+  cmd->add_option("--partition", o.partition, "wpost: partition index")->capture_default_str();
   cmd->add_option("--out", o.out, "Write the returned proof here");
   cmd->add_option("--params", o.params, "Parameter directory: verify the returned proof locally");
-  cmd->add_option("--request-id", o.request_id, "Idempotency key (default porep-<size>-<time>)");
+  cmd->add_option("--request-id", o.request_id, "Idempotency key (default <type>-<size>-<time>)");
   cmd->add_option("--priority", o.priority, "0 default, 1 LOW, 2 NORMAL, 3 HIGH, 4 CRITICAL")
       ->check(CLI::Range(0, 4))
       ->capture_default_str();
-  cmd->add_option(
-      "--registered-proof", o.registered_proof,
-      "Send this registered proof id instead of the C1's (to test the daemon's checks)");
+  cmd->add_option("--registered-proof", o.registered_proof,
+                  "porep: send this id instead of the C1's (to test the daemon's checks); "
+                  "wpost/winning: the Lotus RegisteredPoStProof id (default: the size's)");
   cmd->add_option("--timeout", o.timeout_s, "Seconds to wait (the gRPC deadline)")
       ->capture_default_str();
   cmd->add_flag("--unchecked", o.unchecked,
-                "Send the file as it is, without reading it as a C1 here (to test the daemon's "
-                "input checks); the registered proof is --registered-proof (default 0)");
+                "porep: send the file as it is, without reading it as a C1 here (to test the "
+                "daemon's input checks); the registered proof is --registered-proof (default 0)");
   cmd->callback([] {
     const char* name = "single";
-    auto bytes = ReadFileBytes(o.c1);
-    if (!bytes.ok()) std::exit(Fail(name, "reading the C1", bytes.status()));
-    Result<filecoin::C1Output> c1 = Status::InvalidArgument("not read");
-    if (!o.unchecked) {
-      c1 = filecoin::ParseC1(*bytes);
-      if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
+    bool post = o.type == "wpost" || o.type == "winning";
+    if (o.type == "snap") {
+      std::exit(Fail(name, "--type", Status::InvalidArgument("SnapDeals is not supported yet")));
     }
-    uint64_t sector_bytes = o.unchecked ? 0 : c1->registered_proof.shape.sector_bytes;
+    if (post ? o.vanilla.empty() : o.c1.empty()) {
+      std::exit(Fail(name, "arguments",
+                     Status::InvalidArgument(post ? "--vanilla is required" : "--c1 is required")));
+    }
     v1::ProveRequest request;
     v1::SubmitProofRequest* submit = request.mutable_submit();
+    Result<filecoin::C1Output> c1 = Status::InvalidArgument("not read");
+    Result<engine::PoStInput> post_input = Status::InvalidArgument("not read");
+    uint64_t sector_bytes = 0;
+    if (post) {
+      std::vector<std::string> vanilla;
+      std::string id = o.registered_proof >= 0 ? std::to_string(o.registered_proof) : "";
+      post_input =
+          LoadPoStInput(o.type, o.sector_size, id, o.randomness, o.vanilla, o.partition, &vanilla);
+      if (!post_input.ok()) std::exit(Fail(name, "input", post_input.status()));
+      const auto& proof = post_input->statement.proof;
+      sector_bytes = proof.shape.sector_bytes;
+      submit->set_registered_proof(proof.id);
+      for (std::string& v : vanilla) submit->add_vanilla_proofs(std::move(v));
+      const auto& r = post_input->statement.randomness;
+      submit->set_randomness(std::string(r.begin(), r.end()));
+      submit->set_partition_index(o.partition);
+    } else {
+      auto bytes = ReadFileBytes(o.c1);
+      if (!bytes.ok()) std::exit(Fail(name, "reading the C1", bytes.status()));
+      if (!o.unchecked) {
+        c1 = filecoin::ParseC1(*bytes);
+        if (!c1.ok()) std::exit(Fail(name, o.c1, c1.status()));
+        sector_bytes = c1->registered_proof.shape.sector_bytes;
+      }
+      submit->set_registered_proof(o.registered_proof >= 0
+                                       ? static_cast<uint64_t>(o.registered_proof)
+                                   : o.unchecked ? 0
+                                                 : c1->registered_proof.id);
+      submit->set_vanilla_proof(*bytes);
+    }
     std::string id = o.request_id.empty()
-                         ? "porep-" + std::to_string(sector_bytes) + "-" +
+                         ? o.type + "-" + std::to_string(sector_bytes) + "-" +
                                std::to_string(Clock::now().time_since_epoch().count())
                          : o.request_id;
     submit->set_request_id(id);
     submit->set_proof_kind(o.type == "porep"   ? v1::POREP_SEAL_COMMIT
-                           : o.type == "snap"  ? v1::SNAP_DEALS_UPDATE
                            : o.type == "wpost" ? v1::WINDOW_POST_PARTITION
                                                : v1::WINNING_POST);
     submit->set_priority(static_cast<v1::Priority>(o.priority));
-    submit->set_registered_proof(o.registered_proof >= 0 ? static_cast<uint64_t>(o.registered_proof)
-                                 : o.unchecked           ? 0
-                                                         : c1->registered_proof.id);
     submit->set_sector_size(sector_bytes);
-    submit->set_vanilla_proof(*bytes);
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(o.timeout_s));
     v1::ProveResponse response;
@@ -168,13 +218,20 @@ void RegisterSingle(CLI::App& app) {
     if (!o.out.empty()) {
       if (Status w = WriteFileBytes(o.out, r.proof()); !w.ok()) std::exit(Fail(name, "writing", w));
     }
-    if (!o.params.empty() && c1.ok()) {
+    if (o.params.empty() || !(c1.ok() || post_input.ok())) return;
+    auto proof = std::span(reinterpret_cast<const uint8_t*>(r.proof().data()), r.proof().size());
+    Status v;
+    if (post) {
+      auto pvk = PoStVerifyingKey(o.params, post_input->statement.proof);
+      if (!pvk.ok()) std::exit(Fail(name, "reading the verifying key", pvk.status()));
+      v = engine::VerifyPoSt(*post_input, *pvk, proof);
+    } else {
       auto pvk = PoRepVerifyingKey(o.params, *c1);
       if (!pvk.ok()) std::exit(Fail(name, "reading the verifying key", pvk.status()));
-      Status v = VerifyReturnedProof(*c1, *pvk, r.proof());
-      if (!v.ok()) std::exit(Fail(name, "the returned proof is INVALID", v));
-      std::printf("returned proof verified locally (VALID)\n");
+      v = VerifyReturnedProof(*c1, *pvk, r.proof());
     }
+    if (!v.ok()) std::exit(Fail(name, "the returned proof is INVALID", v));
+    std::printf("returned proof verified locally (VALID)\n");
   });
 }
 

@@ -19,9 +19,13 @@ void RegisterExportExample(CLI::App& app);
 
 // Registers `gen-vanilla porep`: seal a small sector and write its C1.
 void RegisterGenVanilla(CLI::App& app);
+// Registers `gen-vanilla window-post` and `winning-post` under the gen-vanilla `group`.
+void RegisterGenVanillaPoSt(CLI::App* group);
+// Registers `prove-post`: prove and verify one PoSt partition locally.
+void RegisterProvePoSt(CLI::App& app);
 // Registers `gen-c1 --synthetic`: a right-shaped C1 with random values, any sector size.
 void RegisterGenC1(CLI::App& app);
-// Registers `gen-params`: TEST Groth16 parameters for a sector size's PoRep circuit.
+// Registers `gen-params`: TEST Groth16 parameters for a sector size's PoRep or PoSt circuit.
 void RegisterGenParams(CLI::App& app);
 // Registers `prove`: a local C2 of a C1 file, every partition verified.
 void RegisterProve(CLI::App& app);

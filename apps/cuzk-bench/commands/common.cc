@@ -66,6 +66,31 @@ Result<filecoin::RegisteredSealProof> ResolveProof(const std::string& sector_siz
   return filecoin::SealProofById(it->second);
 }
 
+Result<filecoin::RegisteredPoStProof> ResolvePoStProof(const std::string& type,
+                                                       const std::string& sector_size,
+                                                       const std::string& registered_proof) {
+  if (type != "wpost" && type != "winning") {
+    return Status::InvalidArgument("PoSt type \"" + type + "\" is neither wpost nor winning");
+  }
+  auto seal = ResolveProof(sector_size, "");
+  if (!seal.ok()) return seal.status();
+  uint64_t id = seal->id % 5 + (type == "winning" ? 0 : 10);
+  if (!registered_proof.empty()) {
+    if (registered_proof.find_first_not_of("0123456789") != std::string::npos) {
+      return Status::InvalidArgument("--registered-proof of a PoSt is a number 0..14");
+    }
+    id = std::stoull(registered_proof);
+  }
+  auto proof = filecoin::PoStProofById(id);
+  if (!proof.ok()) return proof.status();
+  if (proof->shape.sector_bytes != seal->shape.sector_bytes ||
+      (proof->kind == filecoin::PoStKind::kWinning) != (type == "winning")) {
+    return Status::InvalidArgument("registered PoSt proof " + std::string(proof->name) +
+                                   " is not a " + type + " proof of a " + sector_size + " sector");
+  }
+  return proof;
+}
+
 Result<filecoin::C1Output> LoadC1(const std::string& path) {
   auto t = Clock::now();
   auto bytes = ReadFileBytes(path);

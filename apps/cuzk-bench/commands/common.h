@@ -6,14 +6,22 @@
 #include <chrono>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
+#include "engine/post_work.h"
 #include "filecoin/c1.h"
+#include "filecoin/registered_post.h"
 #include "filecoin/registered_proof.h"
+#include "sealer/sealer.h"
 
 namespace cuzk::bench {
 
 using Clock = std::chrono::steady_clock;
+
+// The PoSt challenge randomness the commands use when none is given (test data only).
+inline constexpr const char* kDefaultPoStRandomness =
+    "0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e90a";
 
 // Returns the seconds since `t`.
 double Since(Clock::time_point t);
@@ -29,6 +37,22 @@ int Fail(std::string_view command, std::string_view what, const Status& status);
 // (a Lotus id 0..19 or a name such as StackedDrg2KiBV1; empty = the size's V1_1 proof).
 Result<filecoin::RegisteredSealProof> ResolveProof(const std::string& sector_size,
                                                    const std::string& registered_proof);
+// Resolves a PoSt proof type from --type (wpost or winning), --sector-size and an optional
+// --registered-proof (a Lotus RegisteredPoStProof id 0..14; empty = Winning V1 or Window V1_1).
+Result<filecoin::RegisteredPoStProof> ResolvePoStProof(const std::string& type,
+                                                       const std::string& sector_size,
+                                                       const std::string& registered_proof);
+// Seals a sector of `proof`'s size with seeded random data and a seeded ticket (test data).
+Result<sealer::SealedSector> SealRandomSector(const filecoin::RegisteredSealProof& proof,
+                                              uint64_t miner_id, uint64_t sector_id, uint64_t seed,
+                                              size_t threads);
+// Reads a PoSt request from the command line: the proof type, the randomness (64 hex digits)
+// and a vanilla-proof file; `vanilla_bytes` receives the decoded bincode proofs.
+Result<engine::PoStInput> LoadPoStInput(const std::string& type, const std::string& sector_size,
+                                        const std::string& registered_proof,
+                                        const std::string& randomness_hex,
+                                        const std::string& vanilla_file, uint32_t partition,
+                                        std::vector<std::string>* vanilla_bytes);
 // Reads a C1 file (raw or Curio-wrapped) and prints one line about it.
 Result<filecoin::C1Output> LoadC1(const std::string& path);
 

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// `cuzk-bench gen-params`: Groth16 parameters for a sector size's PoRep circuit, written under
+// `cuzk-bench gen-params`: Groth16 parameters for a sector size's PoRep, WindowPoSt or
+// WinningPoSt circuit, written under
 // the official file names into a parameter directory with the .vk alongside. These are TEST
 // parameters from a seeded, known toxic waste: anyone can forge proofs with them.
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 
 #include "commands/commands.h"
 #include "commands/common.h"
 #include "engine/porep_c2.h"
+#include "engine/post_work.h"
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
 
@@ -15,14 +18,17 @@ namespace cuzk::bench {
 
 void RegisterGenParams(CLI::App& app) {
   struct Options {
-    std::string sector_size = "2KiB", out;
+    std::string type = "porep", sector_size = "2KiB", out;
     uint64_t seed = 0x5eed;
     size_t threads = 0;
     bool force = false;
   };
   static Options o;
   auto* cmd = app.add_subcommand(
-      "gen-params", "Generate TEST Groth16 parameters (insecure, seeded) for a PoRep circuit");
+      "gen-params",
+      "Generate TEST Groth16 parameters (insecure, seeded) for a PoRep or PoSt circuit");
+  cmd->add_option("--type", o.type, "porep, wpost (WindowPoSt) or winning (WinningPoSt)")
+      ->capture_default_str();
   cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
       ->capture_default_str();
   cmd->add_option("--out", o.out, "Parameter directory (created if missing)")->required();
@@ -31,21 +37,35 @@ void RegisterGenParams(CLI::App& app) {
   cmd->add_flag("--force", o.force, "Regenerate even if the files exist");
   cmd->callback([] {
     const char* name = "gen-params";
-    auto proof = ResolveProof(o.sector_size, "");
-    if (!proof.ok()) std::exit(Fail(name, "arguments", proof.status()));
-    std::string params = engine::PoRepParamsPath(o.out, proof->shape, "params");
-    std::string vk = engine::PoRepParamsPath(o.out, proof->shape, "vk");
+    std::string params, vk, label;
+    std::function<Result<r1cs::R1csShape>()> record;
+    if (o.type == "porep") {
+      auto proof = ResolveProof(o.sector_size, "");
+      if (!proof.ok()) std::exit(Fail(name, "arguments", proof.status()));
+      params = engine::PoRepParamsPath(o.out, proof->shape, "params");
+      vk = engine::PoRepParamsPath(o.out, proof->shape, "vk");
+      label = "PoRep";
+      record = [shape = proof->shape] { return engine::PoRepCircuitShape(shape); };
+    } else {
+      auto post = ResolvePoStProof(o.type, o.sector_size, "");
+      if (!post.ok()) std::exit(Fail(name, "arguments", post.status()));
+      params =
+          (std::filesystem::path(o.out) / filecoin::PoStParamsFileName(*post, "params")).string();
+      vk = (std::filesystem::path(o.out) / filecoin::PoStParamsFileName(*post, "vk")).string();
+      label = o.type == "winning" ? "WinningPoSt" : "WindowPoSt";
+      record = [p = *post] { return engine::PoStCircuitShape(p); };
+    }
     if (!o.force && std::filesystem::exists(params) && std::filesystem::exists(vk)) {
       std::printf("%s and its .vk exist; nothing to do (--force regenerates)\n", params.c_str());
       return;
     }
     std::filesystem::create_directories(o.out);
     std::printf(
-        "generating TEST parameters for the %s PoRep circuit (seeded toxic waste: "
+        "generating TEST parameters for the %s %s circuit (seeded toxic waste: "
         "insecure, not the Filecoin ceremony's)\n",
-        o.sector_size.c_str());
+        o.sector_size.c_str(), label.c_str());
     auto t = Clock::now();
-    auto shape = engine::PoRepCircuitShape(proof->shape);
+    auto shape = record();
     if (!shape.ok()) std::exit(Fail(name, "recording the circuit", shape.status()));
     std::printf("  circuit: %zu constraints, %zu inputs, %zu aux (recorded in %.1f s)\n",
                 shape->num_constraints(), shape->num_inputs, shape->num_aux, Since(t));

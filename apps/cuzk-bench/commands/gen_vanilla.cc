@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // `cuzk-bench gen-vanilla porep`: seals a small sector exactly as Filecoin does (random, zero or
 // file data) and writes the C1 a storage provider's node would hand to C2, raw or in Curio's
-// wrapper. Everything is in memory: 2KiB, 8MiB and 512MiB sectors.
+// wrapper. Everything is in memory: 2KiB, 8MiB and 512MiB sectors. (The PoSt subcommands are in
+// post.cc.)
 #include <cstdio>
 #include <random>
 
@@ -38,6 +39,18 @@ filecoin::Bytes32 ProverId(uint64_t miner_id) {
   return id;
 }
 
+// The identity of a test sector: prover_id from the miner id, a ticket drawn from `rng`.
+sealer::SealIdentity TestIdentity(uint64_t proof_id, uint64_t miner_id, uint64_t sector_id,
+                                  std::mt19937_64& rng) {
+  sealer::SealIdentity identity;
+  identity.registered_proof = proof_id;
+  identity.prover_id = ProverId(miner_id);
+  identity.sector_id = sector_id;
+  for (auto& b : identity.ticket) b = static_cast<uint8_t>(rng());
+  identity.ticket[31] &= 0x3f;
+  return identity;
+}
+
 int RunGenVanilla(const GenVanillaOptions& o) {
   const char* cmd = "gen-vanilla porep";
   auto proof = ResolveProof(o.sector_size, o.registered_proof);
@@ -64,15 +77,10 @@ int RunGenVanilla(const GenVanillaOptions& o) {
     data = sealer::RandomSectorData(nodes, o.seed);
   }
   std::mt19937_64 rng(o.seed ^ 0x7469636b6574ULL);  // "ticket"
-  sealer::SealIdentity identity;
-  identity.registered_proof = proof->id;
-  identity.prover_id = ProverId(o.miner_id);
-  identity.sector_id = o.sector_id;
+  sealer::SealIdentity identity = TestIdentity(proof->id, o.miner_id, o.sector_id, rng);
   filecoin::Bytes32 seed;
-  for (auto* bytes : {&identity.ticket, &seed}) {
-    for (auto& b : *bytes) b = static_cast<uint8_t>(rng());
-    (*bytes)[31] &= 0x3f;
-  }
+  for (auto& b : seed) b = static_cast<uint8_t>(rng());
+  seed[31] &= 0x3f;
   std::printf("sealing %s (%s data, miner f0%lu sector %lu)\n", std::string(proof->name).c_str(),
               source, static_cast<unsigned long>(o.miner_id),
               static_cast<unsigned long>(o.sector_id));
@@ -100,6 +108,14 @@ int RunGenVanilla(const GenVanillaOptions& o) {
 
 }  // namespace
 
+Result<sealer::SealedSector> SealRandomSector(const filecoin::RegisteredSealProof& proof,
+                                              uint64_t miner_id, uint64_t sector_id, uint64_t seed,
+                                              size_t threads) {
+  std::mt19937_64 rng(seed ^ 0x7469636b6574ULL);  // "ticket"
+  return sealer::Seal(TestIdentity(proof.id, miner_id, sector_id, rng),
+                      sealer::RandomSectorData(proof.shape.nodes, seed), threads);
+}
+
 void RegisterGenVanilla(CLI::App& app) {
   static GenVanillaOptions o;
   auto* group = app.add_subcommand("gen-vanilla", "Make test inputs by sealing real sectors");
@@ -122,6 +138,7 @@ void RegisterGenVanilla(CLI::App& app) {
   cmd->callback([] {
     if (int rc = RunGenVanilla(o); rc != 0) std::exit(rc);
   });
+  RegisterGenVanillaPoSt(group);
 }
 
 }  // namespace cuzk::bench

@@ -59,6 +59,21 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
   auto value = ToFr(proof.leaf, what + " leaf");
   if (!value.ok()) return value.status();
   leaf.value = *value;
+  // Hash up the path natively: a wrong sibling or leaf is named here, not found by a failed
+  // proof after seconds of proving.
+  Fr node = leaf.value;
+  for (const gadgets::MerkleLevel& level : leaf.path) {
+    std::vector<Fr> children = level.siblings;
+    children.insert(children.begin() + level.position, node);
+    auto parent = hash::PoseidonHash(children);
+    if (!parent.ok()) return parent.status();
+    node = *parent;
+  }
+  auto root = ToFr(comm_r_last, what + " comm_r_last");
+  if (!root.ok()) return root.status();
+  if (node != *root) {
+    return Status::InvalidArgument(what + ": the leaf and path do not hash to comm_r_last");
+  }
   return leaf;
 }
 

@@ -37,6 +37,20 @@ TEST(FallbackPoStCircuitTest, MatchesFallbackCircuitTestShapes) {
   EXPECT_EQ(inputs, 13u);
 }
 
+TEST(FallbackPoStCircuitTest, WindowPoStPartitionsMatchConstantsRs) {
+  // filecoin-proofs constants.rs: 32GiB 2349 sectors -> 125,279,217 constraints; 64GiB 2300 ->
+  // 129,887,900. One slot of 10 challenges measured, times the sector count.
+  for (auto [id, total] : {std::pair<uint64_t, uint64_t>{13, 125279217}, {14, 129887900}}) {
+    auto p = filecoin::PoStProofById(id);
+    ASSERT_TRUE(p.ok());
+    r1cs::CountingConstraintSystem cs;
+    FallbackPoStCircuit one(
+        PlaceholderSlots(1, p->circuit_challenges(), filecoin::TreeArities(p->shape), 1));
+    ASSERT_TRUE(one.Synthesize(cs).ok());
+    EXPECT_EQ(cs.num_constraints() * p->circuit_sectors(), total) << p->name;
+  }
+}
+
 TEST(RegisteredPoStTest, ParameterNamesMatchParametersJson) {
   auto name = [](uint64_t id) {
     auto p = filecoin::PoStProofById(id);
@@ -150,13 +164,21 @@ TEST_F(SealedPoStTest, WrongProofsAreRefusedByName) {
   ASSERT_FALSE(slots.ok());
   EXPECT_NE(slots.status().message().find("challenges leaf"), std::string::npos)
       << slots.status().message();
-  // A leaf that is not the tree's: the circuit is no longer satisfied.
+  // A leaf that is not the tree's is refused before synthesis; were it synthesized, the circuit
+  // would not be satisfied.
   FallbackPoStSectorProof bad = *v;
   bad.sectors[0].inclusion_proofs[3].leaf[0] ^= 1;
   auto bad_slots = PoStSlots(st, {bad});
-  ASSERT_TRUE(bad_slots.ok());
+  ASSERT_FALSE(bad_slots.ok());
+  EXPECT_NE(bad_slots.status().message().find("challenge 3: the leaf and path do not hash"),
+            std::string::npos)
+      << bad_slots.status().message();
+  auto good_slots = PoStSlots(st, {*v});
+  ASSERT_TRUE(good_slots.ok());
+  std::vector<SlotWitness> tampered = std::move(good_slots).value();
+  tampered[0].leaves[3].value += Fr::One();
   r1cs::TestConstraintSystem cs;
-  ASSERT_TRUE(FallbackPoStCircuit(*bad_slots).Synthesize(cs).ok());
+  ASSERT_TRUE(FallbackPoStCircuit(tampered).Synthesize(cs).ok());
   EXPECT_NE(cs.WhichIsUnsatisfied(), std::nullopt);
   // comm_r that does not commit to comm_c and comm_r_last.
   bad = *v;

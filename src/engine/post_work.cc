@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/post_work.h"
+
+#include <chrono>
+#include <string>
+#include <utility>
+
+#include "groth16/params_io.h"
+#include "groth16/verifier.h"
+#include "r1cs/counting.h"
+
+namespace cuzk::engine {
+namespace {
+
+using circuits::post::FallbackPoStCircuit;
+using circuits::post::PlaceholderSlots;
+
+uint64_t NextPowerOfTwo(uint64_t n) {
+  uint64_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+// Constraints of `slots` placeholder slots of `challenges` leaves each.
+uint64_t CountConstraints(uint32_t slots, uint32_t challenges,
+                          const std::vector<uint32_t>& arities) {
+  r1cs::CountingConstraintSystem cs;
+  FallbackPoStCircuit circuit(PlaceholderSlots(slots, challenges, arities, 1));
+  (void)circuit.Synthesize(cs);  // placeholders always synthesize
+  return cs.num_constraints();
+}
+
+uint64_t PoStMemoryEstimate(const filecoin::RegisteredPoStProof& proof) {
+  return NextPowerOfTwo(PoStRows(proof)) * 512;  // as PoRep's, calibrated on 2KiB
+}
+
+struct SynthesizedPoSt : SynthesizedPartition {
+  explicit SynthesizedPoSt(SynthesizedCircuit c) : circuit(std::move(c)) {}
+  SynthesizedCircuit circuit;
+};
+
+class PoStWork : public JobWork {
+ public:
+  PoStWork(PoStInput input, std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id,
+           size_t threads)
+      : input_(std::move(input)),
+        pk_(std::move(pk)),
+        pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
+        circuit_id_(std::move(circuit_id)),
+        threads_(threads) {}
+
+  uint32_t partitions() const override { return 1; }
+  const std::string& circuit_id() const override { return circuit_id_; }
+  uint64_t partition_memory() const override { return PoStMemoryEstimate(input_.statement.proof); }
+
+  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t) override {
+    auto circuit = SynthesizePoSt(input_);
+    if (!circuit.ok()) return circuit.status();
+    return std::unique_ptr<SynthesizedPartition>(
+        std::make_unique<SynthesizedPoSt>(std::move(circuit).value()));
+  }
+
+  Result<std::vector<uint8_t>> Prove(uint32_t k,
+                                     std::unique_ptr<SynthesizedPartition> synthesized) override {
+    auto* post = dynamic_cast<SynthesizedPoSt*>(synthesized.get());
+    if (!post || k != 0) {
+      return Status(StatusCode::kInternal, "PoSt work handed another job's synthesis");
+    }
+    PartitionReport report;
+    return ProveAndVerify(*pk_, pvk_, std::move(post->circuit), threads_, &report);
+  }
+
+ private:
+  PoStInput input_;
+  std::shared_ptr<const groth16::ProvingKey> pk_;  // a reference the SrsCache counts
+  groth16::PreparedVerifyingKey pvk_;
+  std::string circuit_id_;
+  size_t threads_;
+};
+
+}  // namespace
+
+Result<PoStInput> ParsePoStInput(uint64_t registered_proof,
+                                 std::span<const std::string> vanilla_proofs,
+                                 std::string_view randomness, uint32_t partition) {
+  auto proof = filecoin::PoStProofById(registered_proof);
+  if (!proof.ok()) return proof.status();
+  PoStInput input;
+  input.statement.proof = *proof;
+  input.statement.partition = partition;
+  if (randomness.size() != 32) {
+    return Status::InvalidArgument("randomness has " + std::to_string(randomness.size()) +
+                                   " bytes, expected 32");
+  }
+  std::copy(randomness.begin(), randomness.end(), input.statement.randomness.begin());
+  if (vanilla_proofs.empty()) return Status::InvalidArgument("no vanilla proofs");
+  for (size_t i = 0; i < vanilla_proofs.size(); ++i) {
+    const std::string& bytes = vanilla_proofs[i];
+    auto v = filecoin::ParseFallbackPoStSectorProof(
+        std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+    if (!v.ok()) {
+      return Status::InvalidArgument("vanilla_proofs[" + std::to_string(i) +
+                                     "]: " + v.status().message());
+    }
+    input.vanilla.push_back(std::move(v).value());
+  }
+  bool winning = proof->kind == filecoin::PoStKind::kWinning;
+  if (winning && input.vanilla.size() != 1) {
+    return Status::InvalidArgument("WinningPoSt takes exactly one sector's vanilla proof, got " +
+                                   std::to_string(input.vanilla.size()));
+  }
+  return input;
+}
+
+Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input) {
+  std::vector<std::pair<uint64_t, filecoin::Bytes32>> sectors;
+  for (const auto& v : input.vanilla) sectors.emplace_back(v.sector_id, v.comm_r);
+  return circuits::post::PoStPublicInputs(input.statement, sectors);
+}
+
+Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input) {
+  SynthesizedCircuit out;
+  auto inputs = PoStInputs(input);
+  if (!inputs.ok()) return inputs.status();
+  out.inputs = std::move(inputs).value();
+  auto slots = circuits::post::PoStSlots(input.statement, input.vanilla);
+  if (!slots.ok()) return slots.status();
+  auto start = std::chrono::steady_clock::now();
+  out.assignment = std::make_unique<r1cs::ProvingAssignment>();
+  uint64_t rows = PoStRows(input.statement.proof);
+  out.assignment->Reserve(NextPowerOfTwo(rows), rows);
+  Status s = out.assignment->SynthesizeFrom(FallbackPoStCircuit(std::move(slots).value()));
+  if (!s.ok()) return Status::InvalidArgument("synthesis: " + s.message());
+  out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
+                  std::span<const uint8_t> proof) {
+  if (proof.size() != groth16::kProofBytes) {
+    return Status::InvalidArgument("a PoSt proof has " + std::to_string(groth16::kProofBytes) +
+                                   " bytes, got " + std::to_string(proof.size()));
+  }
+  auto parsed = groth16::ParseProof(proof);
+  if (!parsed.ok()) return parsed.status();
+  auto inputs = PoStInputs(input);
+  if (!inputs.ok()) return inputs.status();
+  return groth16::VerifyProof(pvk, *parsed, *inputs);
+}
+
+Result<r1cs::R1csShape> PoStCircuitShape(const filecoin::RegisteredPoStProof& proof) {
+  FallbackPoStCircuit circuit(PlaceholderSlots(proof.circuit_sectors(), proof.circuit_challenges(),
+                                               filecoin::TreeArities(proof.shape), 1));
+  return r1cs::ShapeRecorder::Record(circuit);
+}
+
+uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof) {
+  std::vector<uint32_t> arities = filecoin::TreeArities(proof.shape);
+  uint64_t head = CountConstraints(1, 0, arities);         // 313: comm_r check
+  uint64_t leaf = CountConstraints(1, 1, arities) - head;  // one inclusion proof
+  uint64_t slots = proof.circuit_sectors(), challenges = proof.circuit_challenges();
+  uint64_t inputs = 1 + slots * (1 + challenges);
+  return slots * (head + challenges * leaf) + inputs;
+}
+
+Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& r, SrsCache& srs,
+                                              uint64_t budget_bytes, size_t threads,
+                                              uint64_t* srs_load_ms) {
+  auto input =
+      ParsePoStInput(r.registered_proof, r.vanilla_proofs, r.randomness, r.partition_index);
+  if (!input.ok()) return input.status();
+  const filecoin::RegisteredPoStProof& proof = input->statement.proof;
+  bool winning = proof.kind == filecoin::PoStKind::kWinning;
+  if (winning != (r.kind == ProofKind::kWinningPost)) {
+    return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
+                                   " is " + std::string(proof.name) + ", not a " +
+                                   ProofKindName(r.kind) + " proof type");
+  }
+  if (r.sector_size && r.sector_size != proof.shape.sector_bytes) {
+    return Status::InvalidArgument("sector_size " + std::to_string(r.sector_size) +
+                                   " does not match " + std::string(proof.name) + "'s " +
+                                   std::to_string(proof.shape.sector_bytes));
+  }
+  if (uint64_t work = PoStMemoryEstimate(proof); work > budget_bytes) {
+    return Status::InvalidArgument("memory: needs an estimated " + std::to_string(work >> 20) +
+                                   " MiB but the memory budget is " +
+                                   std::to_string(budget_bytes >> 20) + " MiB");
+  }
+  // Check the witness now, so a bad proof fails before parameters load.
+  auto slots = circuits::post::PoStSlots(input->statement, input->vanilla);
+  if (!slots.ok()) return slots.status();
+  std::string circuit_id = PoStCircuitId(proof);
+  auto pk = srs.Acquire(circuit_id, srs_load_ms);
+  if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
+  return std::unique_ptr<JobWork>(std::make_unique<PoStWork>(
+      std::move(input).value(), std::move(pk).value(), circuit_id, threads));
+}
+
+}  // namespace cuzk::engine

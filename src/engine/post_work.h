@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// WindowPoSt and WinningPoSt proving: Curio's vanilla proofs → FallbackPoSt witness → synthesis
+// → Groth16 proof → verification against the public inputs derived from the randomness and the
+// sectors (a proof that fails is never returned). One partition per job, as Curio asks for it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "circuits/post/fallback_circuit.h"
+#include "engine/engine.h"
+#include "engine/job_work.h"
+#include "engine/porep_c2.h"
+#include "engine/srs_cache.h"
+
+namespace cuzk::engine {
+
+// One PoSt partition to prove: the statement and the decoded vanilla proofs.
+struct PoStInput {
+  circuits::post::PoStStatement statement;
+  std::vector<filecoin::FallbackPoStSectorProof> vanilla;
+};
+
+// Decodes and checks a PoSt request: `registered_proof` (a Lotus RegisteredPoStProof id),
+// bincode FallbackPoStSectorProofs, 32 bytes of randomness and the partition index.
+Result<PoStInput> ParsePoStInput(uint64_t registered_proof,
+                                 std::span<const std::string> vanilla_proofs,
+                                 std::string_view randomness, uint32_t partition);
+
+// Returns the public inputs the verifier derives (comm_r and challenged leaves per slot).
+Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input);
+// Builds the witness (checking every path against its challenge) and synthesizes the circuit.
+Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input);
+// Verifies a 192-byte PoSt proof against `input`'s public inputs.
+Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
+                  std::span<const uint8_t> proof);
+
+// Records the R1CS of `proof`'s circuit (input constraints appended) for parameter generation.
+Result<r1cs::R1csShape> PoStCircuitShape(const filecoin::RegisteredPoStProof& proof);
+// Returns the R1CS rows of `proof`'s circuit, input constraints included (from one slot's
+// measured cost: 2KiB WindowPoSt 22,496; 32GiB 125,279,217 + inputs).
+uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof);
+
+// Checks `request` (a WindowPoSt or WinningPoSt whose proof type, sector size and vanilla proofs
+// agree) and acquires its parameters from `srs`; see MakePoRepWork.
+Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& request, SrsCache& srs,
+                                              uint64_t budget_bytes, size_t threads,
+                                              uint64_t* srs_load_ms);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# WindowPoSt and WinningPoSt through the CLI: seal 2KiB sectors, write their vanilla proofs in
+# Curio's form, generate TEST parameters under the official names, prove and verify locally.
+# Then the failure paths: other randomness, a tampered vanilla proof and garbage each end in an
+# error that names the problem, and no proof file.
+# Usage: cli_post_test.sh CUZK_BENCH
+set -euo pipefail
+bench="$1"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+"$bench" gen-params --type wpost --sector-size 2KiB --out params | tee gen.log
+grep -q "0170db1f394b35d995252228ee359194b13199d259380541dc529fb0099096b0.params" gen.log
+"$bench" gen-params --type winning --sector-size 2KiB --out params > /dev/null
+"$bench" gen-vanilla window-post --sector-size 2KiB --sectors 2 --out wpost.json
+"$bench" gen-vanilla winning-post --sector-size 2KiB --out winning.json
+"$bench" gen-vanilla window-post --sector-size 2KiB --sectors 1 --registered-proof 5 \
+  --out wpost-v1.json > /dev/null
+
+"$bench" prove-post --type wpost --vanilla wpost.json --params params --out wpost.proof \
+  | tee wpost.log
+grep -q "proof verified" wpost.log
+test "$(stat -c %s wpost.proof)" -eq 192
+"$bench" prove-post --type winning --vanilla winning.json --params params --out winning.proof \
+  | tee winning.log
+grep -q "90883 constraints" winning.log
+# A short WindowPoSt V1 partition (one sector in a two-sector circuit).
+"$bench" prove-post --type wpost --registered-proof 5 --vanilla wpost-v1.json --params params \
+  | grep -q "proof verified"
+
+expect_failure() {  # expect_failure PATTERN ARGS...: the command fails and says PATTERN
+  local pattern="$1"; shift
+  if "$bench" "$@" --out bad.proof 2> err.txt; then echo "unexpected success: $*"; exit 1; fi
+  grep -q "$pattern" err.txt || { echo "expected '$pattern', got:"; cat err.txt; exit 1; }
+  test ! -e bad.proof
+}
+other=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff
+expect_failure "the randomness challenges leaf" prove-post --type wpost --vanilla wpost.json \
+  --params params --randomness "$other"
+# The winning vanilla proof sent as a WindowPoSt: 66 challenge proofs where 10 are needed.
+expect_failure "needs 10" prove-post --type wpost --vanilla winning.json --params params
+# A flipped byte in a Merkle path sibling: the circuit is not satisfied, so no proof verifies.
+python3 - wpost.json <<'PY'
+import base64, json, sys
+proofs = json.load(open(sys.argv[1]))
+raw = bytearray(base64.b64decode(proofs[0]))
+raw[150] ^= 1  # inside the first inclusion proof's path
+proofs[0] = base64.b64encode(bytes(raw)).decode()
+json.dump(proofs, open("tampered.json", "w"))
+PY
+expect_failure "do not hash to comm_r_last" prove-post --type wpost --vanilla tampered.json \
+  --params params
+echo '["not base64!"]' > garbage.json
+expect_failure "vanilla proofs\[0\]" prove-post --type wpost --vanilla garbage.json --params params
+head -c 300 /dev/urandom | base64 -w0 | python3 -c 'import json,sys; print(json.dumps([sys.stdin.read()]))' \
+  > random.json
+expect_failure "vanilla proof" prove-post --type wpost --vanilla random.json --params params
+echo "cli post: ok"
