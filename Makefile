@@ -32,7 +32,8 @@ test: build build-portable check-generated
 # of a freshly sealed 2KiB sector through the daemon: seal and write the C1 in Curio's wrapper,
 # generate TEST parameters under the official file name (about 2 minutes on 2 cores, once; kept
 # in build/demo/params), start cuzk-daemon on a Unix socket, submit the job with the gRPC client
-# (which verifies the returned proof too), print the daemon's status, stop it.
+# (which verifies the returned proof too), then a WindowPoSt of two sealed 2KiB sectors through the
+# same daemon (its parameters take seconds), print the daemon's status, stop it.
 DEMO := build/demo
 BENCH_CLI := $(BUILD)/apps/cuzk-bench/cuzk-bench
 DAEMON := $(BUILD)/apps/cuzk-daemon/cuzk-daemon
@@ -42,11 +43,15 @@ demo: build
 	@mkdir -p $(DEMO)
 	@$(BENCH_CLI) gen-vanilla porep --sector-size 2KiB --wrap --out $(DEMO)/c1-2KiB.json
 	@$(BENCH_CLI) gen-params --sector-size 2KiB --out $(DEMO)/params
+	@$(BENCH_CLI) gen-vanilla window-post --sector-size 2KiB --sectors 2 --out $(DEMO)/wpost-2KiB.json
+	@$(BENCH_CLI) gen-params --type wpost --sector-size 2KiB --out $(DEMO)/params
 	@$(DAEMON) --listen $(DEMO_ADDR) --param-dir $(DEMO)/params & pid=$$!; \
 	  trap 'kill $$pid 2>/dev/null' EXIT; \
 	  for i in $$(seq 50); do [ -S $(DEMO)/cuzk.sock ] && break; sleep 0.1; done; \
 	  $(BENCH_CLI) --addr $(DEMO_ADDR) single --c1 $(DEMO)/c1-2KiB.json --params $(DEMO)/params \
 	    --out $(DEMO)/proof-2KiB.bin && \
+	  $(BENCH_CLI) --addr $(DEMO_ADDR) single --type wpost --vanilla $(DEMO)/wpost-2KiB.json \
+	    --params $(DEMO)/params --out $(DEMO)/wpost-2KiB.bin && \
 	  $(BENCH_CLI) --addr $(DEMO_ADDR) status && kill -TERM $$pid && wait $$pid
 
 bench: build
