@@ -64,4 +64,34 @@ Status MerkleInclusionGadget(ConstraintSystem& cs, TreeHash hash, const Allocate
   return Status::Ok();
 }
 
+Status MerkleInclusionWithBits(ConstraintSystem& cs, TreeHash hash, const AllocatedNum& leaf,
+                               std::span<const Boolean> bits,
+                               std::span<const std::vector<AllocatedNum>> siblings,
+                               const AllocatedNum& root) {
+  AllocatedNum cur = leaf;
+  size_t used = 0;
+  for (size_t l = 0; l < siblings.size(); ++l) {
+    size_t arity = siblings[l].size() + 1;
+    size_t log_arity = 0;
+    while ((size_t{1} << log_arity) < arity) ++log_arity;
+    if ((size_t{1} << log_arity) != arity || used + log_arity > bits.size()) {
+      return Status::InvalidArgument("Merkle level " + std::to_string(l) + ": arity " +
+                                     std::to_string(arity) + " does not fit the index bits");
+    }
+    auto inserted = Insert(cs, cur, bits.subspan(used, log_arity), siblings[l]);
+    if (!inserted.ok()) return inserted.status();
+    used += log_arity;
+    auto next = hash == TreeHash::kPoseidon ? PoseidonHashGadget(cs, *inserted)
+                                            : Sha256MultiNodeGadget(cs, *inserted);
+    if (!next.ok()) return next.status();
+    cur = *next;
+  }
+  if (used != bits.size()) {
+    return Status::InvalidArgument(std::to_string(bits.size() - used) +
+                                   " index bits left over after the path");
+  }
+  EnforceEqual(cs, cur, root);
+  return Status::Ok();
+}
+
 }  // namespace cuzk::gadgets

@@ -39,4 +39,13 @@ Result<AllocatedNum> Sha256MultiNodeGadget(ConstraintSystem& cs,
 Status MerkleInclusionGadget(ConstraintSystem& cs, TreeHash hash, const AllocatedNum& leaf,
                              std::span<const MerkleLevel> levels, const AllocatedNum& root);
 
+// por_no_challenge_input (storage-proofs-update gadgets.rs): proves that `leaf` sits under
+// `root` with the index bits given (least significant first, log2(arity) per level, all used)
+// and the siblings already allocated, level by level leaf side first; no public input; the root
+// compared with [computed] * [ONE] = [root].
+Status MerkleInclusionWithBits(ConstraintSystem& cs, TreeHash hash, const AllocatedNum& leaf,
+                               std::span<const Boolean> bits,
+                               std::span<const std::vector<AllocatedNum>> siblings,
+                               const AllocatedNum& root);
+
 }  // namespace cuzk::gadgets

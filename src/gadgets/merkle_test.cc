@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Merkle inclusion against storage-proofs-core tests/por_circuit.rs (public root, 64 leaves per
-// base tree): Poseidon base 2/4/8, sub and top shapes, SHA-256 base 2/4/8; plus the insertion counts,
-// hash_leaf_bits (45,387) and the SHA node against OpenSSL.
+// base tree): Poseidon base 2/4/8, sub and top shapes, SHA-256 base 2/4/8; plus the insertion
+// counts, hash_leaf_bits (45,387) and the SHA node against OpenSSL.
 #include "gadgets/merkle.h"
 
 #include <gtest/gtest.h>
@@ -145,8 +145,9 @@ TEST(InsertionTest, PlacesCurrentAtEveryPositionWithKnownCosts) {
       EXPECT_EQ(cs.num_constraints() - before, want);
       size_t s = 0;
       for (size_t k = 0; k < arity; ++k) {
-        Fr want = k == pos ? Fr::FromUint64(1000) : Fr::FromUint64(s++);
-        ASSERT_EQ((*out)[k].value, want) << "arity " << arity << " pos " << pos << " slot " << k;
+        Fr expected = k == pos ? Fr::FromUint64(1000) : Fr::FromUint64(s++);
+        ASSERT_EQ((*out)[k].value, expected)
+            << "arity " << arity << " pos " << pos << " slot " << k;
       }
       ASSERT_TRUE(cs.IsSatisfied());
     }

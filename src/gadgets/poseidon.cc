@@ -104,10 +104,27 @@ void SparseMix(Workspace& ws, const hash::SparseMatrix& s) {
   std::swap(e[0], first);
 }
 
+// Hashes `preimage` with `domain_tag` in state[0] (nullptr: the Merkle-tree tag).
+Result<AllocatedNum> PoseidonWithTag(ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
+                                     const Fr* domain_tag);
+
 }  // namespace
 
 Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
                                         std::span<const AllocatedNum> preimage) {
+  return PoseidonWithTag(cs, preimage, nullptr);
+}
+
+Result<AllocatedNum> PoseidonGenRandomnessGadget(ConstraintSystem& cs,
+                                                 std::span<const AllocatedNum> preimage) {
+  static const Fr kTag = Fr::FromUint64(uint64_t{1} << 40);
+  return PoseidonWithTag(cs, preimage, &kTag);
+}
+
+namespace {
+
+Result<AllocatedNum> PoseidonWithTag(ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
+                                     const Fr* domain_tag) {
   auto opt = hash::OptimizedPoseidonFor(preimage.size());
   if (!opt.ok()) return opt.status();
   const hash::OptimizedPoseidon& o = **opt;
@@ -121,7 +138,7 @@ Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
 
   // Full round 0. The tag is a constant: (tag + CC[0])^5 + CC[t], no constraints. Each preimage
   // element x: [x + c]*[x + c] = [q], [q]*[q] = [q4], [x + c]*[q4] = [o - k].
-  Fr tag = p.merkle_tag + cc[0];
+  Fr tag = (domain_tag ? *domain_tag : p.merkle_tag) + cc[0];
   e[0].SetConstant(tag * tag.Square().Square() + cc[t]);
   for (size_t i = 1; i < t; ++i) {
     const AllocatedNum& x = preimage[i - 1];
@@ -164,6 +181,8 @@ Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
   Variable out = EnsureAllocated(cs, e[1]);
   return AllocatedNum{out, e[1].value};
 }
+
+}  // namespace
 
 Result<AllocatedNum> PoseidonHashMdGadget(ConstraintSystem& cs,
                                           std::span<const AllocatedNum> elements) {

@@ -15,6 +15,10 @@ namespace cuzk::gadgets {
 // 311 for arity 2, 505 for 8, 598 for 11.
 Result<AllocatedNum> PoseidonHashGadget(ConstraintSystem& cs,
                                         std::span<const AllocatedNum> preimage);
+// The same with SnapDeals' Custom(1) domain tag 2^40 instead of the Merkle-tree tag (neptune
+// poseidon_hash with POSEIDON_CONSTANTS_GEN_RANDOMNESS): the same constraints, another constant.
+Result<AllocatedNum> PoseidonGenRandomnessGadget(ConstraintSystem& cs,
+                                                 std::span<const AllocatedNum> preimage);
 
 // filecoin-hashers hash_md_circuit: the Merkle-Damgard chain of hash::PoseidonHashMd over
 // arity-36 Poseidon gadgets, padding zeros allocated as variables; 1,385 constraints per block

@@ -56,8 +56,12 @@ TEST(PoseidonGadgetTest, HashMdMatchesNativeAndCosts2770For71Elements) {
     }
     auto out = PoseidonHashMdGadget(cs, elements);
     ASSERT_TRUE(out.ok());
-    if (n == 71) EXPECT_EQ(cs.num_constraints(), 2770u);
-    if (n == 40) EXPECT_EQ(cs.num_constraints(), 2 * 1385u);  // 35 + 4 elements: 2 blocks
+    if (n == 71) {
+      EXPECT_EQ(cs.num_constraints(), 2770u);
+    }
+    if (n == 40) {
+      EXPECT_EQ(cs.num_constraints(), 2 * 1385u);  // 35 + 4 elements: 2 blocks
+    }
     EXPECT_EQ(out->value, *hash::PoseidonHashMd(values));
     ASSERT_TRUE(cs.IsSatisfied());
   }

@@ -170,6 +170,13 @@ Result<Fr> PoseidonHashTyped(std::span<const Fr> preimage, size_t arity, Poseido
       }
       state[0] = (*params)->merkle_tag;
       break;
+    case PoseidonHashType::kGenRandomness:
+      if (preimage.size() != arity) {
+        return Status::InvalidArgument("a gen-randomness Poseidon hash of arity " +
+                                       std::to_string(arity) + " takes exactly that many elements");
+      }
+      state[0] = Fr::FromUint64(uint64_t{1} << 40);
+      break;
     case PoseidonHashType::kConstantLength:
       if (preimage.empty() || preimage.size() > arity) {
         return Status::InvalidArgument("a constant-length Poseidon hash of arity " +

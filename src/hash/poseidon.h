@@ -50,6 +50,7 @@ Result<Fr> PoseidonHash(std::span<const Fr> preimage);
 enum class PoseidonHashType {
   kMerkleTree,      // tag 2^arity - 1, exactly arity elements
   kConstantLength,  // tag len * 2^64, 1 <= len <= arity elements, zero-padded to arity
+  kGenRandomness,   // Custom(1): tag 2^40, exactly arity elements (SnapDeals' "gen randomness")
 };
 
 // Returns the Poseidon hash of `preimage` with the constants of `arity` in the given mode.

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "circuits/snap/update_circuit.h"
+
+#include <random>
+#include <string>
+
+#include "gadgets/boolean.h"
+#include "gadgets/insertion.h"
+#include "gadgets/merkle.h"
+#include "gadgets/poseidon.h"
+#include "hash/poseidon.h"
+
+namespace cuzk::circuits::snap {
+namespace {
+
+using gadgets::AllocatedNum;
+using gadgets::Boolean;
+using gadgets::TreeHash;
+using r1cs::LinearCombination;
+using r1cs::Variable;
+
+uint32_t Log2(uint64_t n) {
+  uint32_t k = 0;
+  while ((uint64_t{1} << k) < n) ++k;
+  return k;
+}
+
+constexpr uint64_t k8KiB = 1 << 8, k32KiB = 1 << 10, k16MiB = 1 << 19;
+
+// [sum 2^i bits_i] * [ONE] = [x]: the binary decomposition of an allocated number.
+void EnforceDecomposition(r1cs::ConstraintSystem& cs, std::span<const Boolean> bits,
+                          const AllocatedNum& x) {
+  LinearCombination lc;
+  Fr pow2 = Fr::One();
+  for (const Boolean& b : bits) {
+    b.AddTo(lc, pow2);
+    pow2 = pow2 + pow2;
+  }
+  cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(x.var));
+}
+
+// Allocates x's 255 bits, least significant first, with one decomposition constraint
+// (gadgets.rs allocated_num_to_allocated_bits).
+std::vector<Boolean> AllocateBits(r1cs::ConstraintSystem& cs, const AllocatedNum& x) {
+  auto canonical = x.value.ToCanonical();
+  std::vector<Boolean> bits;
+  for (size_t i = 0; i < 255; ++i) {
+    bits.push_back(Boolean::Alloc(cs, (canonical[i / 64] >> (i % 64)) & 1));
+  }
+  EnforceDecomposition(cs, bits, x);
+  return bits;
+}
+
+std::vector<AllocatedNum> AllocAll(r1cs::ConstraintSystem& cs, const std::vector<Fr>& values) {
+  std::vector<AllocatedNum> out;
+  for (const Fr& v : values) out.push_back(AllocatedNum::Alloc(cs, v));
+  return out;
+}
+
+// Selects the high h bits of the challenge for the h chosen by h_select (one of them set): per
+// allowed h, pack the top h bits and multiply by its select bit; then their sum.
+Result<AllocatedNum> ChallengeHighBits(r1cs::ConstraintSystem& cs, std::span<const Boolean> c_bits,
+                                       std::span<const Boolean> h_select,
+                                       const std::array<uint32_t, 6>& hs) {
+  std::vector<AllocatedNum> terms;
+  for (size_t k = 0; k < hs.size(); ++k) {
+    AllocatedNum high = gadgets::PackBits(cs, c_bits.subspan(c_bits.size() - hs[k]));
+    Fr value = h_select[k].value() ? high.value : Fr::Zero();
+    AllocatedNum term = AllocatedNum::Alloc(cs, value);
+    cs.Enforce(LinearCombination::Of(high.var), h_select[k].Lc(), LinearCombination::Of(term.var));
+    terms.push_back(term);
+  }
+  Fr sum = Fr::Zero();
+  LinearCombination lc;
+  for (const AllocatedNum& t : terms) {
+    sum += t.value;
+    lc.AddTerm(t.var, Fr::One());
+  }
+  AllocatedNum selected = AllocatedNum::Alloc(cs, sum);
+  cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(selected.var));
+  return selected;
+}
+
+// label_r_new = label_r_old + label_d_new * rho.
+AllocatedNum LabelRNew(r1cs::ConstraintSystem& cs, const AllocatedNum& r_old,
+                       const AllocatedNum& d_new, const AllocatedNum& rho) {
+  AllocatedNum product = AllocatedNum::Alloc(cs, d_new.value * rho.value);
+  cs.Enforce(LinearCombination::Of(d_new.var), LinearCombination::Of(rho.var),
+             LinearCombination::Of(product.var));
+  AllocatedNum r_new = AllocatedNum::Alloc(cs, r_old.value + product.value);
+  LinearCombination sum = LinearCombination::Of(r_old.var);
+  sum.AddTerm(product.var, Fr::One());
+  cs.Enforce(sum, LinearCombination::Of(Variable::One()), LinearCombination::Of(r_new.var));
+  return r_new;
+}
+
+}  // namespace
+
+uint32_t UpdateShape::challenge_bits() const { return Log2(nodes); }
+uint32_t UpdateShape::partitions() const {
+  return nodes <= k8KiB ? 1 : nodes <= k32KiB ? 2 : nodes <= k16MiB ? 4 : 16;
+}
+uint32_t UpdateShape::partition_bits() const { return Log2(partitions()); }
+uint32_t UpdateShape::challenges() const { return nodes <= k16MiB ? 10 : 86; }
+uint32_t UpdateShape::apex_leaves() const { return nodes <= k8KiB ? 8 : 128; }
+uint32_t UpdateShape::apex_leaf_bits() const { return Log2(apex_leaves()); }
+std::array<uint32_t, 6> UpdateShape::hs() const {
+  if (nodes <= k32KiB) return {1, 1, 1, 1, 1, 1};
+  return {7, 8, 9, 10, 11, 12};
+}
+
+Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
+  const UpdateShape& s = shape_;
+  const UpdateWitness& w = witness_;
+  const uint32_t challenge_bits = s.challenge_bits(), partition_bits = s.partition_bits();
+  const uint32_t apex_bits = s.apex_leaf_bits();
+  if (w.challenges.size() != s.challenges() || w.apex_leaves.size() != s.apex_leaves() ||
+      w.k >= s.partitions() || w.h_index >= 6) {
+    return Status::InvalidArgument("the witness does not fit the sector's update shape");
+  }
+  for (const UpdateChallengeWitness& c : w.challenges) {
+    if (c.path_d_new.size() != challenge_bits || c.path_r_old.size() != s.tree_r_arities.size() ||
+        c.path_r_new.size() != s.tree_r_arities.size()) {
+      return Status::InvalidArgument("a challenge's paths do not fit the sector's trees");
+    }
+  }
+  // k_and_h_select: one public input, decomposed into partition bits and h_select bits.
+  uint64_t packed = w.k | (uint64_t{1} << w.h_index) << partition_bits;
+  AllocatedNum k_and_h = AllocatedNum::Alloc(cs, Fr::FromUint64(packed));
+  gadgets::Inputize(cs, k_and_h);
+  std::vector<Boolean> kh_bits;
+  for (uint32_t i = 0; i < partition_bits + 6; ++i) {
+    kh_bits.push_back(Boolean::Alloc(cs, (packed >> i) & 1));
+  }
+  EnforceDecomposition(cs, kh_bits, k_and_h);
+  std::span<const Boolean> k_bits = std::span(kh_bits).first(partition_bits);
+  std::span<const Boolean> h_select = std::span(kh_bits).subspan(partition_bits);
+  AllocatedNum partition = gadgets::PackBits(cs, k_bits);
+  AllocatedNum comm_r_old = AllocatedNum::Alloc(cs, w.comm_r_old);
+  gadgets::Inputize(cs, comm_r_old);
+  AllocatedNum comm_d_new = AllocatedNum::Alloc(cs, w.comm_d_new);
+  gadgets::Inputize(cs, comm_d_new);
+  AllocatedNum comm_r_new = AllocatedNum::Alloc(cs, w.comm_r_new);
+  gadgets::Inputize(cs, comm_r_new);
+  // phi = H_gr(comm_d_new, comm_r_old).
+  AllocatedNum phi_in[] = {comm_d_new, comm_r_old};
+  auto phi = gadgets::PoseidonGenRandomnessGadget(cs, phi_in);
+  if (!phi.ok()) return phi.status();
+  // Private inputs other than the challenges' openings.
+  AllocatedNum comm_c = AllocatedNum::Alloc(cs, w.comm_c);
+  AllocatedNum root_r_old = AllocatedNum::Alloc(cs, w.root_r_old);
+  AllocatedNum root_r_new = AllocatedNum::Alloc(cs, w.root_r_new);
+  std::vector<AllocatedNum> apex_leaves = AllocAll(cs, w.apex_leaves);
+  std::vector<std::vector<AllocatedNum>> partition_path;
+  const std::vector<Fr>& d0 = w.challenges[0].path_d_new;
+  for (uint32_t i = challenge_bits - partition_bits; i < challenge_bits; ++i) {
+    partition_path.push_back({AllocatedNum::Alloc(cs, d0[i])});
+  }
+  // comm_r = H(comm_c, root_r) for the old and the new replica.
+  for (auto [root, comm_r] :
+       {std::pair{root_r_old, comm_r_old}, std::pair{root_r_new, comm_r_new}}) {
+    AllocatedNum pair[] = {comm_c, root};
+    auto h = gadgets::PoseidonHashGadget(cs, pair);
+    if (!h.ok()) return h.status();
+    gadgets::EnforceEqual(cs, *h, comm_r);
+  }
+  // The apex tree over this partition's apex leaves, then its root's path up to comm_d_new.
+  std::vector<AllocatedNum> row = apex_leaves;
+  while (row.size() > 1) {
+    std::vector<AllocatedNum> next;
+    for (size_t i = 0; i < row.size(); i += 2) {
+      auto h = gadgets::Sha256NodeGadget(cs, row[i], row[i + 1]);
+      if (!h.ok()) return h.status();
+      next.push_back(*h);
+    }
+    row = std::move(next);
+  }
+  Status st = gadgets::MerkleInclusionWithBits(cs, TreeHash::kSha256, row[0], k_bits,
+                                               partition_path, comm_d_new);
+  if (!st.ok()) return st;
+  // The challenges' random bits: digest_j = H_gr(comm_r_new, k * digests + j), 255 bits each,
+  // cut into chunks of (challenge_bits - partition_bits).
+  const uint32_t random_bits = challenge_bits - partition_bits;
+  const uint32_t per_digest = 254 / random_bits;
+  const uint32_t digests = (s.challenges() + per_digest - 1) / per_digest;
+  std::vector<std::vector<Boolean>> generated;
+  for (uint32_t j = 0; j < digests; ++j) {
+    Fr index_value = partition.value * Fr::FromUint64(digests) + Fr::FromUint64(j);
+    AllocatedNum index = AllocatedNum::Alloc(cs, index_value);
+    LinearCombination lc;
+    lc.AddTerm(partition.var, Fr::FromUint64(digests));
+    lc.AddTerm(Variable::One(), Fr::FromUint64(j));
+    cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(index.var));
+    AllocatedNum digest_in[] = {comm_r_new, index};
+    auto digest = gadgets::PoseidonGenRandomnessGadget(cs, digest_in);
+    if (!digest.ok()) return digest.status();
+    std::vector<Boolean> bits = AllocateBits(cs, *digest);
+    uint32_t take =
+        j + 1 == digests ? s.challenges() - static_cast<uint32_t>(generated.size()) : per_digest;
+    for (uint32_t c = 0; c < take; ++c) {
+      generated.emplace_back(bits.begin() + c * random_bits, bits.begin() + (c + 1) * random_bits);
+    }
+  }
+  for (uint32_t i = 0; i < s.challenges(); ++i) {
+    const UpdateChallengeWitness& cw = w.challenges[i];
+    std::vector<Boolean> c_bits = generated[i];
+    c_bits.insert(c_bits.end(), k_bits.begin(), k_bits.end());
+    auto high = ChallengeHighBits(cs, c_bits, h_select, s.hs());
+    if (!high.ok()) return high.status();
+    AllocatedNum rho_in[] = {*phi, *high};
+    auto rho = gadgets::PoseidonGenRandomnessGadget(cs, rho_in);
+    if (!rho.ok()) return rho.status();
+    AllocatedNum leaf_r_old = AllocatedNum::Alloc(cs, cw.leaf_r_old);
+    AllocatedNum leaf_d_new = AllocatedNum::Alloc(cs, cw.leaf_d_new);
+    AllocatedNum leaf_r_new = LabelRNew(cs, leaf_r_old, leaf_d_new, *rho);
+    // Each tree R path's siblings are allocated just before its inclusion proof.
+    auto tree_r_inclusion = [&](const AllocatedNum& leaf, const std::vector<std::vector<Fr>>& path,
+                                const AllocatedNum& root) {
+      std::vector<std::vector<AllocatedNum>> siblings;
+      for (const std::vector<Fr>& level : path) siblings.push_back(AllocAll(cs, level));
+      return gadgets::MerkleInclusionWithBits(cs, TreeHash::kPoseidon, leaf, c_bits, siblings,
+                                              root);
+    };
+    st = tree_r_inclusion(leaf_r_old, cw.path_r_old, root_r_old);
+    if (st.ok()) st = tree_r_inclusion(leaf_r_new, cw.path_r_new, root_r_new);
+    if (!st.ok())
+      return Status::InvalidArgument("challenge " + std::to_string(i) + ": " + st.message());
+    uint32_t to_apex = challenge_bits - partition_bits - apex_bits;
+    auto apex_leaf =
+        gadgets::Select(cs, apex_leaves, std::span(c_bits).subspan(to_apex, apex_bits));
+    if (!apex_leaf.ok()) return apex_leaf.status();
+    std::vector<std::vector<AllocatedNum>> d_path;
+    for (uint32_t l = 0; l < to_apex; ++l)
+      d_path.push_back({AllocatedNum::Alloc(cs, cw.path_d_new[l])});
+    st = gadgets::MerkleInclusionWithBits(cs, TreeHash::kSha256, leaf_d_new,
+                                          std::span(c_bits).first(to_apex), d_path, *apex_leaf);
+    if (!st.ok())
+      return Status::InvalidArgument("challenge " + std::to_string(i) + ": " + st.message());
+  }
+  return Status::Ok();
+}
+
+std::vector<uint64_t> UpdateChallenges(const UpdateShape& shape, const Fr& comm_r_new, uint32_t k) {
+  const uint32_t random_bits = shape.challenge_bits() - shape.partition_bits();
+  const uint32_t per_digest = 254 / random_bits;
+  const uint32_t digests = (shape.challenges() + per_digest - 1) / per_digest;
+  std::vector<uint64_t> out;
+  for (uint32_t j = 0; out.size() < shape.challenges(); ++j) {
+    Fr preimage[] = {comm_r_new, Fr::FromUint64(uint64_t{k} * digests + j)};
+    auto digest = hash::PoseidonHashTyped(preimage, 2, hash::PoseidonHashType::kGenRandomness);
+    auto bits = digest->ToCanonical();
+    for (uint32_t c = 0; c < per_digest && out.size() < shape.challenges(); ++c) {
+      uint64_t v = 0;
+      for (uint32_t b = 0; b < random_bits; ++b) {
+        size_t i = c * random_bits + b;
+        v |= ((bits[i / 64] >> (i % 64)) & 1) << b;
+      }
+      out.push_back(v | uint64_t{k} << random_bits);
+    }
+  }
+  return out;
+}
+
+Fr UpdatePhi(const Fr& comm_d_new, const Fr& comm_r_old) {
+  Fr preimage[] = {comm_d_new, comm_r_old};
+  return *hash::PoseidonHashTyped(preimage, 2, hash::PoseidonHashType::kGenRandomness);
+}
+
+Fr UpdateRho(const UpdateShape& shape, const Fr& phi, uint64_t c, uint32_t h) {
+  Fr preimage[] = {phi, Fr::FromUint64(c >> (shape.challenge_bits() - h))};
+  return *hash::PoseidonHashTyped(preimage, 2, hash::PoseidonHashType::kGenRandomness);
+}
+
+std::vector<Fr> UpdatePublicInputs(const UpdateShape& shape, uint32_t k, uint32_t h_index,
+                                   const Fr& comm_r_old, const Fr& comm_d_new,
+                                   const Fr& comm_r_new) {
+  uint64_t packed = k | (uint64_t{1} << h_index) << shape.partition_bits();
+  return {Fr::FromUint64(packed), comm_r_old, comm_d_new, comm_r_new};
+}
+
+UpdateWitness PlaceholderUpdateWitness(const UpdateShape& shape, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  UpdateWitness w;
+  for (Fr* f :
+       {&w.comm_r_old, &w.comm_d_new, &w.comm_r_new, &w.comm_c, &w.root_r_old, &w.root_r_new}) {
+    *f = Fr::Random(rng);
+  }
+  for (uint32_t i = 0; i < shape.apex_leaves(); ++i) w.apex_leaves.push_back(Fr::Random(rng));
+  auto path = [&] {
+    std::vector<std::vector<Fr>> p;
+    for (uint32_t a : shape.tree_r_arities) {
+      p.emplace_back();
+      for (uint32_t k = 0; k + 1 < a; ++k) p.back().push_back(Fr::Random(rng));
+    }
+    return p;
+  };
+  for (uint32_t i = 0; i < shape.challenges(); ++i) {
+    UpdateChallengeWitness c;
+    c.leaf_r_old = Fr::Random(rng);
+    c.leaf_d_new = Fr::Random(rng);
+    c.path_r_old = path();
+    c.path_r_new = path();
+    for (uint32_t l = 0; l < shape.challenge_bits(); ++l) c.path_d_new.push_back(Fr::Random(rng));
+    w.challenges.push_back(std::move(c));
+  }
+  return w;
+}
+
+}  // namespace cuzk::circuits::snap
