@@ -4,8 +4,8 @@
 # the gRPC client (verified by the client too), a second job finding the parameters resident
 # (srs load 0 ms), a bad job failing with a clear error without harming the daemon, a CRITICAL job
 # overtaking a running 13-partition (NI-PoRep) job between two partitions, cancellation of a
-# queued and of that running job, preload/evict, status, WindowPoSt and WinningPoSt jobs, and a
-# clean stop on SIGTERM.
+# queued and of that running job, preload/evict, status, WindowPoSt, WinningPoSt and SnapDeals
+# jobs, and a clean stop on SIGTERM.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -158,8 +158,23 @@ if "$bench" --addr "$addr" single --type wpost --vanilla wpost.json --request-id
   echo "a WindowPoSt of the wrong randomness was proved"; exit 1
 fi
 grep -q "the randomness challenges leaf" err.txt
+# SnapDeals: Curio's per-partition bincode vanilla proofs and the three commitments; a wrong
+# comm_r_new is refused by name (its challenges are not the ones opened).
+"$bench" gen-vanilla snap-prove --sector-size 2KiB --out snap.json | tee snapgen.log
+comm() { awk -v k="$1" '$1 == k {print $2}' snapgen.log; }
+"$bench" --addr "$addr" single --type snap --vanilla snap.json --comm-r-old "$(comm comm_r_old)" \
+  --comm-d-new "$(comm comm_d_new)" --comm-r-new "$(comm comm_r_new)" --params "$params" \
+  --request-id snap-1 | tee snap.log
+grep -q "verified locally (VALID)" snap.log
+if "$bench" --addr "$addr" single --type snap --vanilla snap.json --comm-r-old "$(comm comm_r_old)" \
+    --comm-d-new "$(comm comm_d_new)" --comm-r-new "$(comm comm_r_old)" --request-id snap-bad \
+    2> err.txt; then
+  echo "a SnapDeals proof for the wrong comm_r_new was made"; exit 1
+fi
+grep -q "comm_r_new is not H(comm_c\|opens node" err.txt || { cat err.txt; exit 1; }
 "$bench" --addr "$addr" status | tee status.log
-grep -q "proofs completed 6, failed 3" status.log
+grep -q "proofs completed 7, failed 4" status.log
+grep -q "srs snap-2k" status.log
 grep -q "srs wpost-2k" status.log
 grep -q "srs winning-2k" status.log
 "$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 1$'

@@ -6,11 +6,12 @@
 //   prove-r1cs      prove + verify a circom/snarkjs .r1cs/.wtns; writes proof, vk, public inputs
 //   export-example  write an example circuit (MiMC chain) as .r1cs/.wtns
 //   synth-only      synthesize PoRep partitions (C1 or placeholder): seconds, constraints/s, RSS
-//   gen-vanilla     seal small sectors (2KiB-512MiB): a C1, or PoSt vanilla proofs
+//   gen-vanilla     seal small sectors (2KiB-512MiB): a C1, PoSt or SnapDeals vanilla proofs
 //   gen-c1          write a synthetic (right shape, random values) C1 of any sector size
-//   gen-params      TEST Groth16 parameters for a PoRep or PoSt circuit, official file names
+//   gen-params      TEST Groth16 parameters for a PoRep, PoSt or SnapDeals circuit
 //   prove           local C2: prove every partition of a C1, verify, write the proof
 //   prove-post      local WindowPoSt partition or WinningPoSt proof, verified
+//   prove-snap      local SnapDeals proof (every partition), verified
 //   verify          verify a C2 proof against a C1 and a .vk
 //   public-inputs   print a partition's public inputs (0x big-endian hex)
 //   export-r1cs     write a partition's circuit and witness as iden3 .r1cs/.wtns
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterGenParams(app);
   cuzk::bench::RegisterProve(app);
   cuzk::bench::RegisterProvePoSt(app);
+  cuzk::bench::RegisterProveSnap(app);
   cuzk::bench::RegisterVerify(app);
   cuzk::bench::RegisterVerifyRecords(app);
   cuzk::bench::RegisterPublicInputs(app);

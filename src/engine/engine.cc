@@ -9,6 +9,7 @@
 #include "base/parallel.h"
 #include "engine/porep_work.h"
 #include "engine/post_work.h"
+#include "engine/update_work.h"
 #include "hash/sha256.h"
 
 namespace cuzk::engine {
@@ -26,7 +27,7 @@ hash::Digest ContentDigest(const JobRequest& r) {
   std::string bytes = std::to_string(static_cast<int>(r.kind)) + "|" +
                       std::to_string(r.registered_proof) + "|" + std::to_string(r.sector_size) +
                       "|" + r.vanilla_proof + "|" + std::to_string(r.partition_index) + "|" +
-                      r.randomness;
+                      r.randomness + "|" + r.comm_r_old + r.comm_r_new + r.comm_d_new;
   for (const std::string& v : r.vanilla_proofs) {
     bytes.append("|").append(std::to_string(v.size())).append(":").append(v);
   }
@@ -126,10 +127,11 @@ Engine::Engine(Config config)
         case ProofKind::kWindowPost:
         case ProofKind::kWinningPost:
           return MakePoStWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
-        default:
-          return cuzk::Status::InvalidArgument(std::string("proof kind ") + ProofKindName(r.kind) +
-                                               " is not supported yet (PoRep and PoSt are)");
+        case ProofKind::kSnapDealsUpdate:
+          return MakeUpdateWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
       }
+      return cuzk::Status::InvalidArgument("unknown proof kind " +
+                                           std::to_string(static_cast<int>(r.kind)));
     };
   }
   if (config_.synthesis_lookahead == kAutoLookahead) {

@@ -51,9 +51,10 @@ struct JobRequest {
   uint64_t registered_proof = 0;  // PoRep: must match the C1's; PoSt: RegisteredPoStProof id
   uint64_t sector_size = 0;       // 0 = not given; otherwise must match the proof's
   std::string vanilla_proof;      // PoRep: C1 JSON, raw or in Curio's wrapper
-  std::vector<std::string> vanilla_proofs;  // PoSt: one bincode FallbackPoStSectorProof each
-  std::string randomness;                   // PoSt: the 32-byte challenge seed
-  uint32_t partition_index = 0;             // WindowPoSt: the partition proved
+  std::vector<std::string> vanilla_proofs;         // PoSt: one bincode FallbackPoStSectorProof each
+  std::string randomness;                          // PoSt: the 32-byte challenge seed
+  uint32_t partition_index = 0;                    // WindowPoSt: the partition proved
+  std::string comm_r_old, comm_r_new, comm_d_new;  // SnapDeals: raw 32-byte commitments
 };
 
 // Where a job is in its life.

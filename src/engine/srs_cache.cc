@@ -38,6 +38,10 @@ std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof) {
   return kind + std::string(kSizeSuffixes[proof.id % 5]);
 }
 
+std::string UpdateCircuitId(const filecoin::RegisteredUpdateProof& proof) {
+  return "snap-" + std::string(kSizeSuffixes[proof.id % 5]);
+}
+
 SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
     : param_dir_(std::move(param_dir)), threads_(threads), budget_(budget) {}
 
@@ -89,9 +93,16 @@ Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
           .string();
     }
   }
-  return Status(StatusCode::kNotFound,
-                "unknown circuit id \"" + circuit_id +
-                    "\" (known: porep-, wpost- and winning- followed by 2k, 8m, 512m, 32g or 64g)");
+  for (uint64_t id = 0; id < 5; ++id) {
+    auto update = filecoin::UpdateProofById(id);
+    if (update.ok() && UpdateCircuitId(*update) == circuit_id) {
+      return (std::filesystem::path(param_dir_) / filecoin::UpdateParamsFileName(*update, "params"))
+          .string();
+    }
+  }
+  return Status(StatusCode::kNotFound, "unknown circuit id \"" + circuit_id +
+                                           "\" (known: porep-, wpost-, winning- and snap- "
+                                           "followed by 2k, 8m, 512m, 32g or 64g)");
 }
 
 Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,

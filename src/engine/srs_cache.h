@@ -16,6 +16,7 @@
 #include "engine/memory_budget.h"
 #include "filecoin/registered_post.h"
 #include "filecoin/registered_proof.h"
+#include "filecoin/registered_update.h"
 #include "groth16/keys.h"
 
 namespace cuzk::engine {
@@ -26,6 +27,8 @@ std::string PoRepCircuitId(const filecoin::SectorShape& shape);
 // Returns the circuit id of a PoSt proof type, e.g. "wpost-32g" or "winning-2k"; WindowPoSt V1
 // and V1_1 share one circuit.
 std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof);
+// Returns the circuit id of a SnapDeals proof type, e.g. "snap-32g".
+std::string UpdateCircuitId(const filecoin::RegisteredUpdateProof& proof);
 
 // One loaded circuit, for status reports.
 struct SrsInfo {

@@ -2,8 +2,7 @@
 // PoSt vanilla proofs as Curio sends them in SubmitProofRequest.vanilla_proofs: one bincode
 // FallbackPoStSectorProof per sector (filecoin-proofs types/mod.rs; storage-proofs-post
 // fallback/vanilla.rs Proof and SectorProof; storage-proofs-core merkle/proof.rs MerkleProof).
-// bincode 1.x default options: integers little-endian fixed width, a Vec's length as u64, an
-// enum's variant as u32, a 32-byte domain element as its 32 raw bytes.
+// (bincode.h has the encoding.)
 #pragma once
 
 #include <cstdint>

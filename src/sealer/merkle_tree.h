@@ -27,6 +27,8 @@ class Sha256Tree {
   static Result<Sha256Tree> Build(std::vector<Bytes32> leaves, size_t threads = 0);
 
   const Bytes32& Root() const { return levels_.back()[0]; }
+  // Returns the nodes of level `level` (0 = the leaves).
+  const std::vector<Bytes32>& Level(size_t level) const { return levels_[level]; }
   // Returns the C1 "Single" proof of leaf `index`.
   filecoin::MerkleProof Proof(uint64_t index) const;
 

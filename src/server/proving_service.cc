@@ -37,6 +37,9 @@ engine::JobRequest ToJob(const v1::SubmitProofRequest& r) {
   job.vanilla_proofs.assign(r.vanilla_proofs().begin(), r.vanilla_proofs().end());
   job.randomness = r.randomness();
   job.partition_index = r.partition_index();
+  job.comm_r_old = r.comm_r_old();
+  job.comm_r_new = r.comm_r_new();
+  job.comm_d_new = r.comm_d_new();
   return job;
 }
 
@@ -126,8 +129,9 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
     out->set_ref_count(srs.ref_count);
   }
   // One queue line per proof kind the engine proves, from its job list.
-  for (engine::ProofKind kind : {engine::ProofKind::kPoRepSealCommit,
-                                 engine::ProofKind::kWindowPost, engine::ProofKind::kWinningPost}) {
+  for (engine::ProofKind kind :
+       {engine::ProofKind::kPoRepSealCommit, engine::ProofKind::kSnapDealsUpdate,
+        engine::ProofKind::kWindowPost, engine::ProofKind::kWinningPost}) {
     auto* queue = response->add_queues();
     queue->set_proof_kind(engine::ProofKindName(kind));
     uint32_t pending = 0, running = 0;

@@ -17,6 +17,7 @@
 #include "commands/rpc.h"
 #include "engine/porep_c2.h"
 #include "engine/post_work.h"
+#include "engine/update_work.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::bench {
@@ -108,7 +109,7 @@ Result<groth16::PreparedVerifyingKey> PoStVerifyingKey(const std::string& params
 void RegisterSingle(CLI::App& app) {
   struct Options {
     std::string type = "porep", c1, vanilla, randomness = kDefaultPoStRandomness,
-                sector_size = "2KiB", out, params, request_id;
+                sector_size = "2KiB", out, params, request_id, comm_r_old, comm_d_new, comm_r_new;
     int priority = 0;
     int64_t registered_proof = -1;
     uint32_t partition = 0;
@@ -117,18 +118,21 @@ void RegisterSingle(CLI::App& app) {
   };
   static Options o;
   auto* cmd = app.add_subcommand("single", "Submit one proof to the daemon and wait for it");
-  cmd->add_option("--type", o.type, "Proof kind: porep, wpost or winning (snap: not yet)")
+  cmd->add_option("--type", o.type, "Proof kind: porep, snap, wpost or winning")
       ->check(CLI::IsMember({"porep", "snap", "wpost", "winning"}))
       ->capture_default_str();
   cmd->add_option("--c1", o.c1, "porep: C1 JSON (raw or Curio wrapper)")->check(CLI::ExistingFile);
   cmd->add_option("--vanilla", o.vanilla,
-                  "wpost/winning: JSON array of base64 bincode vanilla proofs (gen-vanilla "
-                  "window-post / winning-post writes one)")
+                  "snap/wpost/winning: JSON array of base64 bincode vanilla proofs (gen-vanilla "
+                  "snap-prove / window-post / winning-post writes one)")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--comm-r-old", o.comm_r_old, "snap: comm_r_old, 64 hex digits");
+  cmd->add_option("--comm-d-new", o.comm_d_new, "snap: comm_d_new, 64 hex digits");
+  cmd->add_option("--comm-r-new", o.comm_r_new, "snap: comm_r_new, 64 hex digits");
   cmd->add_option("--randomness", o.randomness,
                   "wpost/winning: challenge randomness, 64 hex digits")
       ->capture_default_str();
-  cmd->add_option("--sector-size", o.sector_size, "wpost/winning: sector size")
+  cmd->add_option("--sector-size", o.sector_size, "snap/wpost/winning: sector size")
       ->capture_default_str();
   cmd->add_option("--partition", o.partition, "wpost: partition index")->capture_default_str();
   cmd->add_option("--out", o.out, "Write the returned proof here");
@@ -147,20 +151,33 @@ void RegisterSingle(CLI::App& app) {
                 "daemon's input checks); the registered proof is --registered-proof (default 0)");
   cmd->callback([] {
     const char* name = "single";
-    bool post = o.type == "wpost" || o.type == "winning";
-    if (o.type == "snap") {
-      std::exit(Fail(name, "--type", Status::InvalidArgument("SnapDeals is not supported yet")));
-    }
-    if (post ? o.vanilla.empty() : o.c1.empty()) {
-      std::exit(Fail(name, "arguments",
-                     Status::InvalidArgument(post ? "--vanilla is required" : "--c1 is required")));
+    bool post = o.type == "wpost" || o.type == "winning", snap = o.type == "snap";
+    if ((post || snap) ? o.vanilla.empty() : o.c1.empty()) {
+      std::exit(Fail(
+          name, "arguments",
+          Status::InvalidArgument(o.c1.empty() ? "--vanilla is required" : "--c1 is required")));
     }
     v1::ProveRequest request;
     v1::SubmitProofRequest* submit = request.mutable_submit();
     Result<filecoin::C1Output> c1 = Status::InvalidArgument("not read");
     Result<engine::PoStInput> post_input = Status::InvalidArgument("not read");
+    Result<engine::UpdateInput> snap_input = Status::InvalidArgument("not read");
     uint64_t sector_bytes = 0;
-    if (post) {
+    if (snap) {
+      // Sent as read: the daemon checks it (the client checks it only to verify the result).
+      uint64_t id = 0;
+      std::vector<std::string> vanilla;
+      std::array<std::string, 3> commitments;
+      Status read = ReadUpdateRequest(o.sector_size, o.vanilla, o.comm_r_old, o.comm_d_new,
+                                      o.comm_r_new, &id, &vanilla, &commitments);
+      if (!read.ok()) std::exit(Fail(name, "input", read));
+      sector_bytes = filecoin::UpdateProofById(id)->shape.sector_bytes;
+      submit->set_registered_proof(id);
+      for (std::string& v : vanilla) submit->add_vanilla_proofs(std::move(v));
+      submit->set_comm_r_old(commitments[0]);
+      submit->set_comm_d_new(commitments[1]);
+      submit->set_comm_r_new(commitments[2]);
+    } else if (post) {
       std::vector<std::string> vanilla;
       std::string id = o.registered_proof >= 0 ? std::to_string(o.registered_proof) : "";
       post_input =
@@ -193,6 +210,7 @@ void RegisterSingle(CLI::App& app) {
                          : o.request_id;
     submit->set_request_id(id);
     submit->set_proof_kind(o.type == "porep"   ? v1::POREP_SEAL_COMMIT
+                           : snap              ? v1::SNAP_DEALS_UPDATE
                            : o.type == "wpost" ? v1::WINDOW_POST_PARTITION
                                                : v1::WINNING_POST);
     submit->set_priority(static_cast<v1::Priority>(o.priority));
@@ -218,10 +236,22 @@ void RegisterSingle(CLI::App& app) {
     if (!o.out.empty()) {
       if (Status w = WriteFileBytes(o.out, r.proof()); !w.ok()) std::exit(Fail(name, "writing", w));
     }
-    if (o.params.empty() || !(c1.ok() || post_input.ok())) return;
+    if (!o.params.empty() && snap) {
+      snap_input =
+          LoadUpdateInput(o.sector_size, o.vanilla, o.comm_r_old, o.comm_d_new, o.comm_r_new);
+      if (!snap_input.ok())
+        std::exit(Fail(name, "reading the input to verify", snap_input.status()));
+    }
+    if (o.params.empty() || !(c1.ok() || post_input.ok() || snap_input.ok())) return;
     auto proof = std::span(reinterpret_cast<const uint8_t*>(r.proof().data()), r.proof().size());
     Status v;
-    if (post) {
+    if (snap) {
+      auto vk = groth16::ReadVerifyingKey((std::filesystem::path(o.params) /
+                                           filecoin::UpdateParamsFileName(snap_input->proof, "vk"))
+                                              .string());
+      if (!vk.ok()) std::exit(Fail(name, "reading the verifying key", vk.status()));
+      v = engine::VerifyUpdate(*snap_input, groth16::PrepareVerifyingKey(*vk), proof);
+    } else if (post) {
       auto pvk = PoStVerifyingKey(o.params, post_input->statement.proof);
       if (!pvk.ok()) std::exit(Fail(name, "reading the verifying key", pvk.status()));
       v = engine::VerifyPoSt(*post_input, *pvk, proof);

@@ -23,6 +23,10 @@ void RegisterGenVanilla(CLI::App& app);
 void RegisterGenVanillaPoSt(CLI::App* group);
 // Registers `prove-post`: prove and verify one PoSt partition locally.
 void RegisterProvePoSt(CLI::App& app);
+// Registers `gen-vanilla snap-prove` under the gen-vanilla `group`.
+void RegisterGenVanillaSnap(CLI::App* group);
+// Registers `prove-snap`: prove and verify a SnapDeals update locally.
+void RegisterProveSnap(CLI::App& app);
 // Registers `gen-c1 --synthetic`: a right-shaped C1 with random values, any sector size.
 void RegisterGenC1(CLI::App& app);
 // Registers `gen-params`: TEST Groth16 parameters for a sector size's PoRep or PoSt circuit.

@@ -3,6 +3,7 @@
 // registered-proof arguments, and error reporting.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "base/status.h"
 #include "engine/post_work.h"
+#include "engine/update_work.h"
 #include "filecoin/c1.h"
 #include "filecoin/registered_post.h"
 #include "filecoin/registered_proof.h"
@@ -53,6 +55,20 @@ Result<engine::PoStInput> LoadPoStInput(const std::string& type, const std::stri
                                         const std::string& randomness_hex,
                                         const std::string& vanilla_file, uint32_t partition,
                                         std::vector<std::string>* vanilla_bytes);
+// Reads a SnapDeals request from the command line as the daemon is sent it: the sector size's
+// registered update proof, the vanilla-proof file (one bincode PartitionProof per partition) and
+// the commitments comm_r_old, comm_d_new, comm_r_new (hex in, raw bytes out).
+Status ReadUpdateRequest(const std::string& sector_size, const std::string& vanilla_file,
+                         const std::string& comm_r_old, const std::string& comm_d_new,
+                         const std::string& comm_r_new, uint64_t* registered_proof,
+                         std::vector<std::string>* vanilla_bytes,
+                         std::array<std::string, 3>* commitments);
+// Reads a SnapDeals request and decodes and checks it (engine::ParseUpdateInput).
+Result<engine::UpdateInput> LoadUpdateInput(const std::string& sector_size,
+                                            const std::string& vanilla_file,
+                                            const std::string& comm_r_old,
+                                            const std::string& comm_d_new,
+                                            const std::string& comm_r_new);
 // Reads a C1 file (raw or Curio-wrapped) and prints one line about it.
 Result<filecoin::C1Output> LoadC1(const std::string& path);
 

@@ -11,6 +11,7 @@
 #include "commands/common.h"
 #include "engine/porep_c2.h"
 #include "engine/post_work.h"
+#include "engine/update_work.h"
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
 
@@ -26,8 +27,9 @@ void RegisterGenParams(CLI::App& app) {
   static Options o;
   auto* cmd = app.add_subcommand(
       "gen-params",
-      "Generate TEST Groth16 parameters (insecure, seeded) for a PoRep or PoSt circuit");
-  cmd->add_option("--type", o.type, "porep, wpost (WindowPoSt) or winning (WinningPoSt)")
+      "Generate TEST Groth16 parameters (insecure, seeded) for a PoRep, PoSt or SnapDeals circuit");
+  cmd->add_option("--type", o.type,
+                  "porep, wpost (WindowPoSt), winning (WinningPoSt) or snap (SnapDeals)")
       ->capture_default_str();
   cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
       ->capture_default_str();
@@ -46,6 +48,16 @@ void RegisterGenParams(CLI::App& app) {
       vk = engine::PoRepParamsPath(o.out, proof->shape, "vk");
       label = "PoRep";
       record = [shape = proof->shape] { return engine::PoRepCircuitShape(shape); };
+    } else if (o.type == "snap") {
+      auto seal = ResolveProof(o.sector_size, "");
+      if (!seal.ok()) std::exit(Fail(name, "arguments", seal.status()));
+      auto update = filecoin::UpdateProofById(seal->id % 5);
+      if (!update.ok()) std::exit(Fail(name, "arguments", update.status()));
+      params = (std::filesystem::path(o.out) / filecoin::UpdateParamsFileName(*update, "params"))
+                   .string();
+      vk = (std::filesystem::path(o.out) / filecoin::UpdateParamsFileName(*update, "vk")).string();
+      label = "SnapDeals";
+      record = [u = *update] { return engine::UpdateCircuitShape(u); };
     } else {
       auto post = ResolvePoStProof(o.type, o.sector_size, "");
       if (!post.ok()) std::exit(Fail(name, "arguments", post.status()));

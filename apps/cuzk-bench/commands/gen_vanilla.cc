@@ -139,6 +139,7 @@ void RegisterGenVanilla(CLI::App& app) {
     if (int rc = RunGenVanilla(o); rc != 0) std::exit(rc);
   });
   RegisterGenVanillaPoSt(group);
+  RegisterGenVanillaSnap(group);
 }
 
 }  // namespace cuzk::bench

@@ -9,11 +9,13 @@
 
 #include <random>
 
+#include "circuits/snap/update_inputs.h"
 #include "hash/poseidon.h"
 #include "r1cs/counting.h"
 #include "r1cs/proving_assignment.h"
 #include "sealer/merkle_tree.h"
 #include "sealer/sealer.h"
+#include "sealer/update.h"
 
 namespace cuzk::circuits::snap {
 namespace {
@@ -242,6 +244,69 @@ TEST(EmptySectorUpdateCircuitTest, RealUpdatesSatisfyEveryPartition) {
 TEST(EmptySectorUpdateCircuitTest, EightMiBUsesTheLargeSectorRules) {
   // 8MiB: 4 partitions, 10 challenges, 128 apex leaves, h in 7..12 (h_index 3: h = 10).
   ExpectEveryPartitionSatisfied(1 << 18, {8, 8, 8, 8, 8, 8}, filecoin::MerkleProof::Kind::kSingle);
+}
+
+TEST(RegisteredUpdateTest, ParameterNamesMatchTheRustCuzk) {
+  // srs_manager.rs: snap-32g and snap-64g.
+  auto name = [](uint64_t id) {
+    return filecoin::UpdateParamsFileName(*filecoin::UpdateProofById(id), "params");
+  };
+  const std::string prefix = "v28-empty-sector-update-merkletree-poseidon_hasher-";
+  EXPECT_EQ(name(3), prefix +
+                         "8-8-0-3b7f44a9362e3985369454947bc94022e118211e49fd672d52bec1cbfd599d18"
+                         ".params");
+  EXPECT_EQ(name(4), prefix +
+                         "8-8-2-102e1444a7e9a97ebf1e3d6855dcc77e66c011ea66f936d9b2c508f87f2f83a7"
+                         ".params");
+  EXPECT_FALSE(filecoin::UpdateProofById(5).ok());
+}
+
+TEST(UpdateVanillaTest, SealedSectorUpdateSatisfiesTheCircuitThroughBincode) {
+  sealer::SealIdentity id;
+  id.registered_proof = 5;  // StackedDrg2KiBV1_1
+  id.sector_id = 3;
+  auto sector = sealer::Seal(id, sealer::RandomSectorData(64, 3));
+  ASSERT_TRUE(sector.ok()) << sector.status().message();
+  auto update = sealer::EncodeUpdate(*sector, sealer::RandomSectorData(64, 4));
+  ASSERT_TRUE(update.ok()) << update.status().message();
+  auto vanilla = sealer::UpdateVanillaProof(*sector, *update, 0);
+  ASSERT_TRUE(vanilla.ok()) << vanilla.status().message();
+  std::vector<uint8_t> bytes = filecoin::WriteUpdatePartitionProof(*vanilla);
+  auto parsed = filecoin::ParseUpdatePartitionProof(bytes);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(filecoin::WriteUpdatePartitionProof(*parsed), bytes);
+  UpdateStatement st{update->proof,     0, kDefaultHIndex, update->comm_r_old, update->comm_d_new(),
+                     update->comm_r_new};
+  auto w = UpdateWitnessFromVanilla(st, *parsed);
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  std::vector<Fr> inputs;
+  EXPECT_EQ(FirstUnsatisfied(ShapeOf(st.proof), *w, &inputs), -1);
+  EXPECT_EQ(inputs, UpdateStatementInputs(st));
+  // Each wrong statement or opening is named.
+  auto refused = [&](UpdateStatement s2, filecoin::UpdatePartitionProof v2, const char* says) {
+    auto r = UpdateWitnessFromVanilla(s2, v2);
+    ASSERT_FALSE(r.ok()) << says;
+    EXPECT_NE(r.status().message().find(says), std::string::npos) << r.status().message();
+  };
+  UpdateStatement other = st;
+  other.comm_r_old += Fr::One();
+  refused(other, *parsed, "comm_r_old is not H(comm_c");
+  other = st;
+  other.comm_r_new += Fr::One();
+  refused(other, *parsed, "opens node");  // other challenges
+  filecoin::UpdatePartitionProof bad = *parsed;
+  bad.challenge_proofs[2].proof_d_new.leaf[0] ^= 1;
+  refused(st, bad, "challenge 2: the data path misses its apex leaf");
+  bad = *parsed;
+  bad.apex_leafs[5][0] ^= 1;
+  refused(st, bad, "apex leaves do not hash");
+  bad = *parsed;
+  bad.challenge_proofs.pop_back();
+  refused(st, bad, "challenge proofs");
+  // Every truncation of the bincode is refused.
+  for (size_t n = 0; n < bytes.size(); n += 97) {
+    EXPECT_FALSE(filecoin::ParseUpdatePartitionProof(std::span(bytes).first(n)).ok()) << n;
+  }
 }
 
 }  // namespace

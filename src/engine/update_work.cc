@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/update_work.h"
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "groth16/params_io.h"
+#include "groth16/verifier.h"
+#include "r1cs/counting.h"
+
+namespace cuzk::engine {
+namespace {
+
+using circuits::snap::EmptySectorUpdateCircuit;
+
+uint64_t NextPowerOfTwo(uint64_t n) {
+  uint64_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+uint64_t UpdateMemoryEstimate(const filecoin::RegisteredUpdateProof& proof) {
+  return NextPowerOfTwo(UpdateRows(proof)) * 512;  // as PoRep's, calibrated on 2KiB
+}
+
+Result<ff::Fr> Commitment(std::string_view raw, const char* name) {
+  if (raw.size() != 32) {
+    return Status::InvalidArgument(std::string(name) + " has " + std::to_string(raw.size()) +
+                                   " bytes, expected 32");
+  }
+  auto fr = ff::Fr::FromBytesLE(std::span(reinterpret_cast<const uint8_t*>(raw.data()), 32));
+  if (!fr.ok()) return Status::InvalidArgument(std::string(name) + " is not a field element");
+  return *fr;
+}
+
+struct SynthesizedUpdate : SynthesizedPartition {
+  explicit SynthesizedUpdate(SynthesizedCircuit c) : circuit(std::move(c)) {}
+  SynthesizedCircuit circuit;
+};
+
+class UpdateWork : public JobWork {
+ public:
+  UpdateWork(UpdateInput input, std::shared_ptr<const groth16::ProvingKey> pk,
+             std::string circuit_id, size_t threads)
+      : input_(std::move(input)),
+        pk_(std::move(pk)),
+        pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
+        circuit_id_(std::move(circuit_id)),
+        threads_(threads) {}
+
+  uint32_t partitions() const override { return static_cast<uint32_t>(input_.partitions.size()); }
+  const std::string& circuit_id() const override { return circuit_id_; }
+  uint64_t partition_memory() const override { return UpdateMemoryEstimate(input_.proof); }
+
+  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override {
+    auto circuit = SynthesizeUpdatePartition(input_, k);
+    if (!circuit.ok()) return circuit.status();
+    return std::unique_ptr<SynthesizedPartition>(
+        std::make_unique<SynthesizedUpdate>(std::move(circuit).value()));
+  }
+
+  Result<std::vector<uint8_t>> Prove(uint32_t k,
+                                     std::unique_ptr<SynthesizedPartition> synthesized) override {
+    auto* update = dynamic_cast<SynthesizedUpdate*>(synthesized.get());
+    if (!update || update->circuit.index != k) {
+      return Status(StatusCode::kInternal,
+                    "partition " + std::to_string(k) + ": handed another partition's synthesis");
+    }
+    PartitionReport report;
+    return ProveAndVerify(*pk_, pvk_, std::move(update->circuit), threads_, &report);
+  }
+
+ private:
+  UpdateInput input_;
+  std::shared_ptr<const groth16::ProvingKey> pk_;  // a reference the SrsCache counts
+  groth16::PreparedVerifyingKey pvk_;
+  std::string circuit_id_;
+  size_t threads_;
+};
+
+}  // namespace
+
+Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
+                                     std::span<const std::string> vanilla_proofs,
+                                     std::string_view comm_r_old, std::string_view comm_d_new,
+                                     std::string_view comm_r_new) {
+  auto proof = filecoin::UpdateProofById(registered_proof);
+  if (!proof.ok()) return proof.status();
+  UpdateInput input;
+  input.proof = *proof;
+  for (auto [raw, name, out] : {std::tuple{comm_r_old, "comm_r_old", &input.comm_r_old},
+                                std::tuple{comm_d_new, "comm_d_new", &input.comm_d_new},
+                                std::tuple{comm_r_new, "comm_r_new", &input.comm_r_new}}) {
+    auto fr = Commitment(raw, name);
+    if (!fr.ok()) return fr.status();
+    *out = *fr;
+  }
+  uint32_t partitions = circuits::snap::ShapeOf(*proof).partitions();
+  if (vanilla_proofs.size() != partitions) {
+    return Status::InvalidArgument(std::string(proof->name) + " SnapDeals proofs have " +
+                                   std::to_string(partitions) + " partitions, got " +
+                                   std::to_string(vanilla_proofs.size()) + " vanilla proofs");
+  }
+  for (uint32_t k = 0; k < partitions; ++k) {
+    const std::string& bytes = vanilla_proofs[k];
+    auto v = filecoin::ParseUpdatePartitionProof(
+        std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+    if (!v.ok()) {
+      return Status::InvalidArgument("vanilla_proofs[" + std::to_string(k) +
+                                     "]: " + v.status().message());
+    }
+    auto w = circuits::snap::UpdateWitnessFromVanilla(input.Statement(k), *v);
+    if (!w.ok()) return w.status();
+    input.partitions.push_back(std::move(w).value());
+  }
+  return input;
+}
+
+Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k) {
+  if (k >= input.partitions.size()) {
+    return Status::InvalidArgument("no partition " + std::to_string(k));
+  }
+  SynthesizedCircuit out;
+  out.index = k;
+  out.inputs = circuits::snap::UpdateStatementInputs(input.Statement(k));
+  auto start = std::chrono::steady_clock::now();
+  out.assignment = std::make_unique<r1cs::ProvingAssignment>();
+  uint64_t rows = UpdateRows(input.proof);
+  out.assignment->Reserve(NextPowerOfTwo(rows), rows);
+  EmptySectorUpdateCircuit circuit(circuits::snap::ShapeOf(input.proof), input.partitions[k]);
+  Status s = out.assignment->SynthesizeFrom(circuit);
+  if (!s.ok()) {
+    return Status::InvalidArgument("partition " + std::to_string(k) +
+                                   ": synthesis: " + s.message());
+  }
+  out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
+                    std::span<const uint8_t> proof) {
+  size_t partitions = input.partitions.size();
+  if (proof.size() != partitions * groth16::kProofBytes) {
+    return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
+                                   std::to_string(partitions) + " partitions need " +
+                                   std::to_string(partitions * groth16::kProofBytes));
+  }
+  for (uint32_t k = 0; k < partitions; ++k) {
+    auto parsed =
+        groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
+    if (!parsed.ok()) return parsed.status();
+    Status s = groth16::VerifyProof(pvk, *parsed,
+                                    circuits::snap::UpdateStatementInputs(input.Statement(k)));
+    if (!s.ok())
+      return Status::InvalidArgument("partition " + std::to_string(k) + ": " + s.message());
+  }
+  return Status::Ok();
+}
+
+Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof& proof) {
+  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(proof);
+  EmptySectorUpdateCircuit circuit(shape, circuits::snap::PlaceholderUpdateWitness(shape, 1));
+  return r1cs::ShapeRecorder::Record(circuit);
+}
+
+uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof) {
+  static std::mutex mu;
+  static std::map<uint64_t, uint64_t> rows;  // by registered proof id
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = rows.find(proof.id);
+  if (it != rows.end()) return it->second;
+  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(proof);
+  r1cs::CountingConstraintSystem cs;
+  EmptySectorUpdateCircuit circuit(shape, circuits::snap::PlaceholderUpdateWitness(shape, 1));
+  (void)circuit.Synthesize(cs);  // placeholders always synthesize
+  return rows[proof.id] = cs.num_constraints() + cs.num_inputs();
+}
+
+Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& r, SrsCache& srs,
+                                                uint64_t budget_bytes, size_t threads,
+                                                uint64_t* srs_load_ms) {
+  auto input = ParseUpdateInput(r.registered_proof, r.vanilla_proofs, r.comm_r_old, r.comm_d_new,
+                                r.comm_r_new);
+  if (!input.ok()) return input.status();
+  const filecoin::RegisteredUpdateProof& proof = input->proof;
+  if (r.sector_size && r.sector_size != proof.shape.sector_bytes) {
+    return Status::InvalidArgument("sector_size " + std::to_string(r.sector_size) +
+                                   " does not match " + std::string(proof.name) + "'s " +
+                                   std::to_string(proof.shape.sector_bytes));
+  }
+  if (uint64_t work = UpdateMemoryEstimate(proof); work > budget_bytes) {
+    return Status::InvalidArgument("memory: needs an estimated " + std::to_string(work >> 20) +
+                                   " MiB but the memory budget is " +
+                                   std::to_string(budget_bytes >> 20) + " MiB");
+  }
+  std::string circuit_id = UpdateCircuitId(proof);
+  auto pk = srs.Acquire(circuit_id, srs_load_ms);
+  if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
+  return std::unique_ptr<JobWork>(std::make_unique<UpdateWork>(
+      std::move(input).value(), std::move(pk).value(), circuit_id, threads));
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// SnapDeals proving: Curio's per-partition vanilla proofs (bincode PartitionProof) and the three
+// commitments → EmptySectorUpdateCircuit witness per partition → synthesis → Groth16 proof →
+// verification (a proof that fails is never returned). Partitions are scheduled like PoRep's.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "circuits/snap/update_inputs.h"
+#include "engine/engine.h"
+#include "engine/job_work.h"
+#include "engine/porep_c2.h"
+#include "engine/srs_cache.h"
+
+namespace cuzk::engine {
+
+// A SnapDeals proof to make: the statement of every partition and their checked witnesses.
+struct UpdateInput {
+  filecoin::RegisteredUpdateProof proof;
+  ff::Fr comm_r_old, comm_d_new, comm_r_new;
+  std::vector<circuits::snap::UpdateWitness> partitions;
+
+  // Returns partition k's statement.
+  circuits::snap::UpdateStatement Statement(uint32_t k) const {
+    return {proof, k, circuits::snap::kDefaultHIndex, comm_r_old, comm_d_new, comm_r_new};
+  }
+};
+
+// Decodes and checks a SnapDeals request: the Lotus RegisteredUpdateProof id, one bincode
+// PartitionProof per partition (all of them, in order) and the raw 32-byte commitments.
+Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
+                                     std::span<const std::string> vanilla_proofs,
+                                     std::string_view comm_r_old, std::string_view comm_d_new,
+                                     std::string_view comm_r_new);
+
+// Synthesizes partition `k`.
+Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k);
+// Verifies the concatenated partition proofs against the derived public inputs.
+Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
+                    std::span<const uint8_t> proof);
+
+// Records the R1CS of a partition of `proof`'s circuit for parameter generation.
+Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof& proof);
+// Returns the R1CS rows of a partition (input constraints included), counted once per size.
+uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof);
+
+// Checks `request` and acquires its parameters from `srs`; see MakePoRepWork.
+Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& request, SrsCache& srs,
+                                                uint64_t budget_bytes, size_t threads,
+                                                uint64_t* srs_load_ms);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "filecoin/registered_update.h"
+
+#include <span>
+
+#include "base/hex.h"
+#include "hash/sha256.h"
+
+namespace cuzk::filecoin {
+
+Result<RegisteredUpdateProof> UpdateProofById(uint64_t id) {
+  static constexpr std::string_view kNames[] = {"StackedDrg2KiBV1", "StackedDrg8MiBV1",
+                                                "StackedDrg512MiBV1", "StackedDrg32GiBV1",
+                                                "StackedDrg64GiBV1"};
+  if (id >= 5) {
+    return Status::InvalidArgument("unknown registered update proof " + std::to_string(id) +
+                                   " (known: 0..4)");
+  }
+  auto seal = SealProofById(5 + id);  // the size's sector shape
+  if (!seal.ok()) return seal.status();
+  return RegisteredUpdateProof{id, kNames[id], seal->shape};
+}
+
+std::string UpdateParamsFileName(const RegisteredUpdateProof& proof, std::string_view extension) {
+  const SectorShape& s = proof.shape;
+  std::string identifier =
+      "empty_sector_update::PublicParams{ sector_nodes: " + std::to_string(s.nodes) + " }";
+  auto digest = hash::Sha256(
+      std::span(reinterpret_cast<const uint8_t*>(identifier.data()), identifier.size()));
+  return "v28-empty-sector-update-merkletree-poseidon_hasher-" + std::to_string(s.base_arity) +
+         "-" + std::to_string(s.sub_arity) + "-" + std::to_string(s.top_arity) + "-" +
+         ToHex(digest) + "." + std::string(extension);
+}
+
+}  // namespace cuzk::filecoin

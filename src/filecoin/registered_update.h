@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The registered SnapDeals proofs (Lotus abi.RegisteredUpdateProof ids 0..4, one per sector
+// size), and the names of their Groth16 parameter files (spec porep-c2-circuit.md 9).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "filecoin/registered_proof.h"
+
+namespace cuzk::filecoin {
+
+// One registered update proof.
+struct RegisteredUpdateProof {
+  uint64_t id;
+  std::string_view name;  // e.g. "StackedDrg32GiBV1"
+  SectorShape shape;      // the sector's size and tree R arities
+};
+
+// Returns the registered update proof with Lotus id `id` (0..4: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB).
+Result<RegisteredUpdateProof> UpdateProofById(uint64_t id);
+
+// The parameter file name: "v28-empty-sector-update-merkletree-poseidon_hasher-8-S-T-" +
+// hex(SHA-256("empty_sector_update::PublicParams{ sector_nodes: N }")) + "." + extension.
+std::string UpdateParamsFileName(const RegisteredUpdateProof& proof, std::string_view extension);
+
+}  // namespace cuzk::filecoin

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "filecoin/update_vanilla.h"
+
+#include <string>
+
+#include "filecoin/bincode.h"
+
+namespace cuzk::filecoin {
+
+Result<UpdatePartitionProof> ParseUpdatePartitionProof(std::span<const uint8_t> bytes) {
+  bincode::Reader r(bytes, "SnapDeals partition proof");
+  UpdatePartitionProof out;
+  if (Status s = r.Domain("comm_c", &out.comm_c); !s.ok()) return s;
+  if (Status s = r.Domains("apex_leafs", &out.apex_leafs); !s.ok()) return s;
+  // A challenge proof is at least three Merkle proofs of 4 + 64 + 8 bytes.
+  auto n = r.Length("challenge_proofs", 3 * 76);
+  if (!n.ok()) return n.status();
+  out.challenge_proofs.resize(*n);
+  for (uint64_t i = 0; i < *n; ++i) {
+    std::string at = "challenge_proofs[" + std::to_string(i) + "]";
+    UpdateChallengeProof& c = out.challenge_proofs[i];
+    for (auto [name, proof] :
+         {std::pair{".proof_r_old", &c.proof_r_old}, std::pair{".proof_d_new", &c.proof_d_new},
+          std::pair{".proof_r_new", &c.proof_r_new}}) {
+      if (Status s = r.Proof(at + name, proof); !s.ok()) return s;
+    }
+  }
+  if (Status s = r.ExpectEnd(); !s.ok()) return s;
+  return out;
+}
+
+std::vector<uint8_t> WriteUpdatePartitionProof(const UpdatePartitionProof& proof) {
+  bincode::Writer w;
+  w.Domain(proof.comm_c);
+  w.Domains(proof.apex_leafs);
+  w.U64(proof.challenge_proofs.size());
+  for (const UpdateChallengeProof& c : proof.challenge_proofs) {
+    w.Proof(c.proof_r_old);
+    w.Proof(c.proof_d_new);
+    w.Proof(c.proof_r_new);
+  }
+  return w.Take();
+}
+
+}  // namespace cuzk::filecoin

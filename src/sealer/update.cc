@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "sealer/update.h"
+
+#include <string>
+
+#include "circuits/snap/update_inputs.h"
+#include "hash/poseidon.h"
+
+namespace cuzk::sealer {
+
+Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes32> data,
+                                   uint32_t h_index) {
+  uint64_t nodes = sector.proof.shape.nodes;
+  if (data.size() != nodes) {
+    return Status::InvalidArgument("the new data has " + std::to_string(data.size()) +
+                                   " nodes, the sector " + std::to_string(nodes));
+  }
+  auto proof = filecoin::UpdateProofById(sector.proof.id % 5);
+  if (!proof.ok()) return proof.status();
+  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(*proof);
+  std::vector<Fr> values;
+  for (const Bytes32& d : data) {
+    auto fr = Fr::FromBytesLE(d);
+    if (!fr.ok()) return Status::InvalidArgument("a data node is not below the field modulus");
+    values.push_back(*fr);
+  }
+  auto tree_d = Sha256Tree::Build(std::move(data));
+  if (!tree_d.ok()) return tree_d.status();
+  UpdatedSector u{*proof,        h_index, std::move(tree_d).value(), {}, sector.tree_c.Root(),
+                  sector.comm_r, {}};
+  Fr phi = circuits::snap::UpdatePhi(u.comm_d_new(), u.comm_r_old);
+  uint32_t h = shape.hs()[h_index];
+  std::vector<Fr> labels(nodes);
+  for (uint64_t i = 0; i < nodes; ++i) {
+    labels[i] =
+        sector.tree_r_last.Leaf(i) + values[i] * circuits::snap::UpdateRho(shape, phi, i, h);
+  }
+  auto tree_r = PoseidonTree::Build(std::move(labels), shape.tree_r_arities);
+  if (!tree_r.ok()) return tree_r.status();
+  u.tree_r_new = std::move(tree_r).value();
+  Fr pair[] = {u.comm_c, u.tree_r_new.Root()};
+  u.comm_r_new = *hash::PoseidonHash(pair);
+  return u;
+}
+
+Result<filecoin::UpdatePartitionProof> UpdateVanillaProof(const SealedSector& sector,
+                                                          const UpdatedSector& u, uint32_t k) {
+  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(u.proof);
+  if (k >= shape.partitions()) {
+    return Status::InvalidArgument("partition " + std::to_string(k) + " of " +
+                                   std::to_string(shape.partitions()));
+  }
+  filecoin::UpdatePartitionProof out;
+  out.comm_c = FrBytes(u.comm_c);
+  uint32_t apex_level = shape.challenge_bits() - shape.partition_bits() - shape.apex_leaf_bits();
+  const std::vector<Bytes32>& level = u.tree_d_new.Level(apex_level);
+  out.apex_leafs.assign(level.begin() + k * shape.apex_leaves(),
+                        level.begin() + (k + 1) * shape.apex_leaves());
+  filecoin::MerkleProof::Kind kind = filecoin::TreeKind(u.proof.shape);
+  for (uint64_t c : circuits::snap::UpdateChallenges(shape, u.comm_r_new, k)) {
+    out.challenge_proofs.push_back(
+        {sector.tree_r_last.Proof(c, kind), u.tree_d_new.Proof(c), u.tree_r_new.Proof(c, kind)});
+  }
+  return out;
+}
+
+}  // namespace cuzk::sealer
