@@ -3,11 +3,13 @@
 // (NORMAL and CRITICAL by default, as seal commits and urgent proofs) for a duration, each
 // submitted without waiting for the others; the summary gives, per class, the latency
 // percentiles, and overall the proofs per hour. It shows how the scheduler serves urgent work
-// behind a queue. Only PoRep is proved by the daemon so far, so every class sends the --c1 PoRep.
+// behind a queue. Classes: PoRep NORMAL and CRITICAL (--c1), and optionally WindowPoSt (HIGH by
+// default) and WinningPoSt (CRITICAL by default) from vanilla-proof files, so the kinds mix.
 #include <algorithm>
 #include <cstdio>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "commands/commands.h"
 #include "commands/common.h"
@@ -17,10 +19,27 @@ namespace cuzk::bench {
 namespace {
 
 struct StressOptions {
-  std::string c1;
-  double normal_per_hour = 60, critical_per_hour = 20;
+  std::string c1, wpost_vanilla, winning_vanilla, post_sector_size = "2KiB";
+  double normal_per_hour = 60, critical_per_hour = 20, wpost_per_hour = 0, winning_per_hour = 0;
   double duration_s = 300;
 };
+
+// A PoSt request from a vanilla-proof file (default randomness), priority left to its kind.
+Result<v1::ProveRequest> PoStRequest(const std::string& type, const std::string& sector_size,
+                                     const std::string& file) {
+  std::vector<std::string> vanilla;
+  auto input = LoadPoStInput(type, sector_size, "", kDefaultPoStRandomness, file, 0, &vanilla);
+  if (!input.ok()) return input.status();
+  v1::ProveRequest request;
+  v1::SubmitProofRequest* submit = request.mutable_submit();
+  submit->set_proof_kind(type == "winning" ? v1::WINNING_POST : v1::WINDOW_POST_PARTITION);
+  submit->set_registered_proof(input->statement.proof.id);
+  submit->set_sector_size(input->statement.proof.shape.sector_bytes);
+  for (std::string& v : vanilla) submit->add_vanilla_proofs(std::move(v));
+  const auto& r = input->statement.randomness;
+  submit->set_randomness(std::string(r.begin(), r.end()));
+  return request;
+}
 
 struct ClassResult {
   std::vector<double> latencies;
@@ -41,26 +60,39 @@ int RunStress(const StressOptions& o) {
   if (!c1.ok()) return Fail(name, o.c1, c1.status());
   struct Class {
     const char* label;
-    v1::Priority priority;
     double per_hour;
+    v1::ProveRequest request;  // request_id set per job
   };
-  const Class classes[] = {{"NORMAL", v1::NORMAL, o.normal_per_hour},
-                           {"CRITICAL", v1::CRITICAL, o.critical_per_hour}};
+  std::vector<Class> classes = {
+      {"NORMAL", o.normal_per_hour, PoRepProveRequest("", v1::NORMAL, *c1, *bytes)},
+      {"CRITICAL", o.critical_per_hour, PoRepProveRequest("", v1::CRITICAL, *c1, *bytes)}};
+  for (auto [type, file, rate, label] :
+       {std::tuple{"wpost", o.wpost_vanilla, o.wpost_per_hour, "WPOST"},
+        std::tuple{"winning", o.winning_vanilla, o.winning_per_hour, "WINNING"}}) {
+    if (file.empty() || rate <= 0) continue;
+    auto request = PoStRequest(type, o.post_sector_size, file);
+    if (!request.ok()) return Fail(name, file, request.status());
+    classes.push_back({label, rate, std::move(request).value()});
+  }
   // Arrival times: evenly spaced per class, merged in time order.
   std::vector<std::pair<double, size_t>> arrivals;
-  for (size_t k = 0; k < std::size(classes); ++k) {
+  for (size_t k = 0; k < classes.size(); ++k) {
     if (classes[k].per_hour <= 0) continue;
     double gap = 3600.0 / classes[k].per_hour;
     for (double t = gap / 2; t < o.duration_s; t += gap) arrivals.push_back({t, k});
   }
   std::sort(arrivals.begin(), arrivals.end());
-  std::printf("stress: %zu jobs over %.0f s (NORMAL %.1f/h, CRITICAL %.1f/h) to %s\n",
-              arrivals.size(), o.duration_s, o.normal_per_hour, o.critical_per_hour,
-              Address().c_str());
+  std::string rates;
+  for (const Class& c : classes) {
+    rates.append(rates.empty() ? "" : ", ").append(c.label).append(" ");
+    rates.append(std::to_string(c.per_hour)).append("/h");
+  }
+  std::printf("stress: %zu jobs over %.0f s (%s) to %s\n", arrivals.size(), o.duration_s,
+              rates.c_str(), Address().c_str());
   std::fflush(stdout);
   auto stub = Connect();
   std::mutex mu;
-  ClassResult results[std::size(classes)];
+  std::vector<ClassResult> results(classes.size());
   std::string run = std::to_string(Clock::now().time_since_epoch().count());
   auto start = Clock::now();
   std::vector<std::thread> jobs;
@@ -68,8 +100,8 @@ int RunStress(const StressOptions& o) {
     auto [at, k] = arrivals[i];
     std::this_thread::sleep_until(start + std::chrono::duration<double>(at));
     jobs.emplace_back([&, i, k = k] {
-      v1::ProveRequest request = PoRepProveRequest("stress-" + run + "-" + std::to_string(i),
-                                                   classes[k].priority, *c1, *bytes);
+      v1::ProveRequest request = classes[k].request;
+      request.mutable_submit()->set_request_id("stress-" + run + "-" + std::to_string(i));
       v1::ProveResponse response;
       std::string error;
       auto t = Clock::now();
@@ -89,15 +121,16 @@ int RunStress(const StressOptions& o) {
   for (auto& t : jobs) t.join();
   double wall = Since(start);
   size_t completed = 0, failed = 0;
-  for (size_t k = 0; k < std::size(classes); ++k) {
+  for (size_t k = 0; k < classes.size(); ++k) {
     const ClassResult& r = results[k];
     completed += r.latencies.size();
     failed += r.failed;
     if (r.latencies.empty() && r.failed == 0) continue;
-    std::printf("stress: %-8s %zu completed, %zu failed; latency p50 %.1f s, p90 %.1f s, max "
-                "%.1f s\n",
-                classes[k].label, r.latencies.size(), r.failed, Percentile(r.latencies, 0.5),
-                Percentile(r.latencies, 0.9), Percentile(r.latencies, 1.0));
+    std::printf(
+        "stress: %-8s %zu completed, %zu failed; latency p50 %.1f s, p90 %.1f s, max "
+        "%.1f s\n",
+        classes[k].label, r.latencies.size(), r.failed, Percentile(r.latencies, 0.5),
+        Percentile(r.latencies, 0.9), Percentile(r.latencies, 1.0));
   }
   std::printf("stress: %zu completed, %zu failed in %.0f s = %.1f proofs/h\n", completed, failed,
               wall, 3600.0 * completed / wall);
@@ -108,16 +141,28 @@ int RunStress(const StressOptions& o) {
 
 void RegisterStress(CLI::App& app) {
   static StressOptions o;
-  auto* cmd = app.add_subcommand(
-      "stress", "Open-loop load: jobs arrive at fixed rates per priority for a duration; "
-                "latency percentiles per priority and proofs/h");
+  auto* cmd =
+      app.add_subcommand("stress",
+                         "Open-loop load: jobs arrive at fixed rates per priority for a duration; "
+                         "latency percentiles per priority and proofs/h");
   cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--normal-per-hour", o.normal_per_hour, "NORMAL-priority arrivals per hour")
       ->capture_default_str();
-  cmd->add_option("--critical-per-hour", o.critical_per_hour,
-                  "CRITICAL-priority arrivals per hour")
+  cmd->add_option("--critical-per-hour", o.critical_per_hour, "CRITICAL-priority arrivals per hour")
+      ->capture_default_str();
+  cmd->add_option("--wpost-vanilla", o.wpost_vanilla,
+                  "WindowPoSt vanilla proofs (gen-vanilla window-post) for a WPOST class")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--wpost-per-hour", o.wpost_per_hour, "WindowPoSt arrivals per hour")
+      ->capture_default_str();
+  cmd->add_option("--winning-vanilla", o.winning_vanilla,
+                  "WinningPoSt vanilla proof (gen-vanilla winning-post) for a WINNING class")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--winning-per-hour", o.winning_per_hour, "WinningPoSt arrivals per hour")
+      ->capture_default_str();
+  cmd->add_option("--post-sector-size", o.post_sector_size, "Sector size of the PoSt files")
       ->capture_default_str();
   cmd->add_option("--duration", o.duration_s, "Seconds during which jobs arrive")
       ->capture_default_str();
