@@ -116,9 +116,26 @@ TEST(EngineTest, BadSubmissionsFailWithAClearError) {
       {[&] {
          JobRequest r = Request("snap", Priority::kUnspecified, c1);
          r.kind = ProofKind::kSnapDealsUpdate;
+         r.registered_proof = 0;
          return r;
        }(),
-       "proof kind snap is not supported yet"},
+       "comm_r_old has 0 bytes, expected 32"},
+      {[&] {
+         JobRequest r = Request("wpost", Priority::kUnspecified, c1);
+         r.kind = ProofKind::kWindowPost;
+         r.registered_proof = 10;
+         return r;
+       }(),
+       "randomness has 0 bytes, expected 32"},
+      {[&] {
+         JobRequest r = Request("winning-garbage", Priority::kUnspecified, c1);
+         r.kind = ProofKind::kWinningPost;
+         r.registered_proof = 0;
+         r.randomness = std::string(32, '\x01');
+         r.vanilla_proofs = {"not bincode"};
+         return r;
+       }(),
+       "vanilla_proofs[0]: vanilla proof: "},
       {Request("no-params", Priority::kUnspecified, c1), "parameters: "},
   };
   for (const Case& c : cases) {

@@ -106,12 +106,8 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   return result;
 }
 
-namespace {
-
-// Verifies the concatenated partition proofs `proof`, partition k against inputs_of(k).
-template <typename InputsOf>
-Status VerifyPartitions(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
-                        std::span<const uint8_t> proof, InputsOf&& inputs_of) {
+Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
+                             std::span<const uint8_t> proof, const PartitionInputsFn& inputs_of) {
   if (proof.size() != partitions * groth16::kProofBytes) {
     return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
                                    std::to_string(partitions) + " partitions need " +
@@ -129,11 +125,9 @@ Status VerifyPartitions(size_t partitions, const groth16::PreparedVerifyingKey& 
   return Status::Ok();
 }
 
-}  // namespace
-
 Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
                      std::span<const uint8_t> proof) {
-  return VerifyPartitions(c1.vanilla_proofs.size(), pvk, proof, [&](uint32_t k) {
+  return VerifyPartitionProofs(c1.vanilla_proofs.size(), pvk, proof, [&](uint32_t k) {
     return circuits::porep::PartitionPublicInputs(c1, k);
   });
 }
@@ -141,7 +135,7 @@ Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerify
 Status VerifySealStatement(const circuits::porep::SealStatement& statement,
                            const groth16::PreparedVerifyingKey& pvk,
                            std::span<const uint8_t> proof) {
-  return VerifyPartitions(statement.proof.partitions, pvk, proof, [&](uint32_t k) {
+  return VerifyPartitionProofs(statement.proof.partitions, pvk, proof, [&](uint32_t k) {
     return circuits::porep::StatementPublicInputs(statement, k);
   });
 }

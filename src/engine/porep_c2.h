@@ -69,6 +69,13 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
                               const C2Options& options = {});
 
+// Returns partition k's public inputs (without ONE).
+using PartitionInputsFn = std::function<Result<std::vector<ff::Fr>>(uint32_t k)>;
+// Verifies `proof`, `partitions` 192-byte proofs concatenated, partition k against inputs_of(k);
+// the error names the first partition that fails.
+Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
+                             std::span<const uint8_t> proof, const PartitionInputsFn& inputs_of);
+
 // Verifies the concatenated partition proofs `proof` against the public inputs of `c1`. The
 // error names the first partition that fails.
 Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,

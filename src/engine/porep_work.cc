@@ -4,60 +4,11 @@
 #include <string>
 #include <utility>
 
+#include "engine/circuit_work.h"
 #include "engine/porep_c2.h"
 #include "filecoin/c1.h"
 
 namespace cuzk::engine {
-namespace {
-
-struct SynthesizedPoRep : SynthesizedPartition {
-  explicit SynthesizedPoRep(SynthesizedCircuit p) : partition(std::move(p)) {}
-  SynthesizedCircuit partition;
-};
-
-class PoRepWork : public JobWork {
- public:
-  PoRepWork(filecoin::C1Output c1, std::shared_ptr<const groth16::ProvingKey> pk,
-            std::string circuit_id, size_t threads)
-      : c1_(std::move(c1)),
-        pk_(std::move(pk)),
-        pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
-        circuit_id_(std::move(circuit_id)),
-        threads_(threads) {}
-
-  uint32_t partitions() const override { return static_cast<uint32_t>(c1_.vanilla_proofs.size()); }
-  const std::string& circuit_id() const override { return circuit_id_; }
-  uint64_t partition_memory() const override {
-    return PoRepPartitionMemoryEstimate(c1_.registered_proof.shape);
-  }
-
-  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override {
-    auto partition = SynthesizePoRepPartition(c1_, k);
-    if (!partition.ok()) return partition.status();
-    return std::unique_ptr<SynthesizedPartition>(
-        std::make_unique<SynthesizedPoRep>(std::move(partition).value()));
-  }
-
-  Result<std::vector<uint8_t>> Prove(uint32_t k,
-                                     std::unique_ptr<SynthesizedPartition> synthesized) override {
-    auto* porep = dynamic_cast<SynthesizedPoRep*>(synthesized.get());
-    if (!porep || porep->partition.index != k) {
-      return Status(StatusCode::kInternal,
-                    "partition " + std::to_string(k) + ": handed another partition's synthesis");
-    }
-    PartitionReport report;
-    return ProveAndVerify(*pk_, pvk_, std::move(porep->partition), threads_, &report);
-  }
-
- private:
-  filecoin::C1Output c1_;
-  std::shared_ptr<const groth16::ProvingKey> pk_;  // a reference the SrsCache counts
-  groth16::PreparedVerifyingKey pvk_;
-  std::string circuit_id_;
-  size_t threads_;
-};
-
-}  // namespace
 
 Result<std::unique_ptr<JobWork>> MakePoRepWork(const JobRequest& r, SrsCache& srs,
                                                uint64_t budget_bytes, size_t threads,
@@ -84,8 +35,11 @@ Result<std::unique_ptr<JobWork>> MakePoRepWork(const JobRequest& r, SrsCache& sr
   std::string circuit_id = PoRepCircuitId(proof.shape);
   auto pk = srs.Acquire(circuit_id, srs_load_ms);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
-  return std::unique_ptr<JobWork>(std::make_unique<PoRepWork>(
-      std::move(c1).value(), std::move(pk).value(), circuit_id, threads));
+  uint64_t memory = PoRepPartitionMemoryEstimate(proof.shape);
+  auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
+  return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(
+      static_cast<uint32_t>(input->vanilla_proofs.size()), memory, std::move(pk).value(),
+      circuit_id, threads, [input](uint32_t k) { return SynthesizePoRepPartition(*input, k); }));
 }
 
 }  // namespace cuzk::engine

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/circuit_work.h"
 #include "groth16/params_io.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
@@ -33,50 +34,6 @@ uint64_t CountConstraints(uint32_t slots, uint32_t challenges,
 uint64_t PoStMemoryEstimate(const filecoin::RegisteredPoStProof& proof) {
   return NextPowerOfTwo(PoStRows(proof)) * 512;  // as PoRep's, calibrated on 2KiB
 }
-
-struct SynthesizedPoSt : SynthesizedPartition {
-  explicit SynthesizedPoSt(SynthesizedCircuit c) : circuit(std::move(c)) {}
-  SynthesizedCircuit circuit;
-};
-
-class PoStWork : public JobWork {
- public:
-  PoStWork(PoStInput input, std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id,
-           size_t threads)
-      : input_(std::move(input)),
-        pk_(std::move(pk)),
-        pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
-        circuit_id_(std::move(circuit_id)),
-        threads_(threads) {}
-
-  uint32_t partitions() const override { return 1; }
-  const std::string& circuit_id() const override { return circuit_id_; }
-  uint64_t partition_memory() const override { return PoStMemoryEstimate(input_.statement.proof); }
-
-  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t) override {
-    auto circuit = SynthesizePoSt(input_);
-    if (!circuit.ok()) return circuit.status();
-    return std::unique_ptr<SynthesizedPartition>(
-        std::make_unique<SynthesizedPoSt>(std::move(circuit).value()));
-  }
-
-  Result<std::vector<uint8_t>> Prove(uint32_t k,
-                                     std::unique_ptr<SynthesizedPartition> synthesized) override {
-    auto* post = dynamic_cast<SynthesizedPoSt*>(synthesized.get());
-    if (!post || k != 0) {
-      return Status(StatusCode::kInternal, "PoSt work handed another job's synthesis");
-    }
-    PartitionReport report;
-    return ProveAndVerify(*pk_, pvk_, std::move(post->circuit), threads_, &report);
-  }
-
- private:
-  PoStInput input_;
-  std::shared_ptr<const groth16::ProvingKey> pk_;  // a reference the SrsCache counts
-  groth16::PreparedVerifyingKey pvk_;
-  std::string circuit_id_;
-  size_t threads_;
-};
 
 }  // namespace
 
@@ -137,15 +94,7 @@ Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input) {
 
 Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
                   std::span<const uint8_t> proof) {
-  if (proof.size() != groth16::kProofBytes) {
-    return Status::InvalidArgument("a PoSt proof has " + std::to_string(groth16::kProofBytes) +
-                                   " bytes, got " + std::to_string(proof.size()));
-  }
-  auto parsed = groth16::ParseProof(proof);
-  if (!parsed.ok()) return parsed.status();
-  auto inputs = PoStInputs(input);
-  if (!inputs.ok()) return inputs.status();
-  return groth16::VerifyProof(pvk, *parsed, *inputs);
+  return VerifyPartitionProofs(1, pvk, proof, [&](uint32_t) { return PoStInputs(input); });
 }
 
 Result<r1cs::R1csShape> PoStCircuitShape(const filecoin::RegisteredPoStProof& proof) {
@@ -192,8 +141,11 @@ Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& r, SrsCache& srs
   std::string circuit_id = PoStCircuitId(proof);
   auto pk = srs.Acquire(circuit_id, srs_load_ms);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
-  return std::unique_ptr<JobWork>(std::make_unique<PoStWork>(
-      std::move(input).value(), std::move(pk).value(), circuit_id, threads));
+  uint64_t memory = PoStMemoryEstimate(proof);
+  auto shared = std::make_shared<const PoStInput>(std::move(input).value());
+  return std::unique_ptr<JobWork>(
+      std::make_unique<CircuitWork>(1, memory, std::move(pk).value(), circuit_id, threads,
+                                    [shared](uint32_t) { return SynthesizePoSt(*shared); }));
 }
 
 }  // namespace cuzk::engine

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/circuit_work.h"
 #include "groth16/params_io.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
@@ -35,51 +36,6 @@ Result<ff::Fr> Commitment(std::string_view raw, const char* name) {
   if (!fr.ok()) return Status::InvalidArgument(std::string(name) + " is not a field element");
   return *fr;
 }
-
-struct SynthesizedUpdate : SynthesizedPartition {
-  explicit SynthesizedUpdate(SynthesizedCircuit c) : circuit(std::move(c)) {}
-  SynthesizedCircuit circuit;
-};
-
-class UpdateWork : public JobWork {
- public:
-  UpdateWork(UpdateInput input, std::shared_ptr<const groth16::ProvingKey> pk,
-             std::string circuit_id, size_t threads)
-      : input_(std::move(input)),
-        pk_(std::move(pk)),
-        pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
-        circuit_id_(std::move(circuit_id)),
-        threads_(threads) {}
-
-  uint32_t partitions() const override { return static_cast<uint32_t>(input_.partitions.size()); }
-  const std::string& circuit_id() const override { return circuit_id_; }
-  uint64_t partition_memory() const override { return UpdateMemoryEstimate(input_.proof); }
-
-  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override {
-    auto circuit = SynthesizeUpdatePartition(input_, k);
-    if (!circuit.ok()) return circuit.status();
-    return std::unique_ptr<SynthesizedPartition>(
-        std::make_unique<SynthesizedUpdate>(std::move(circuit).value()));
-  }
-
-  Result<std::vector<uint8_t>> Prove(uint32_t k,
-                                     std::unique_ptr<SynthesizedPartition> synthesized) override {
-    auto* update = dynamic_cast<SynthesizedUpdate*>(synthesized.get());
-    if (!update || update->circuit.index != k) {
-      return Status(StatusCode::kInternal,
-                    "partition " + std::to_string(k) + ": handed another partition's synthesis");
-    }
-    PartitionReport report;
-    return ProveAndVerify(*pk_, pvk_, std::move(update->circuit), threads_, &report);
-  }
-
- private:
-  UpdateInput input_;
-  std::shared_ptr<const groth16::ProvingKey> pk_;  // a reference the SrsCache counts
-  groth16::PreparedVerifyingKey pvk_;
-  std::string circuit_id_;
-  size_t threads_;
-};
 
 }  // namespace
 
@@ -142,22 +98,10 @@ Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, u
 
 Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
                     std::span<const uint8_t> proof) {
-  size_t partitions = input.partitions.size();
-  if (proof.size() != partitions * groth16::kProofBytes) {
-    return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
-                                   std::to_string(partitions) + " partitions need " +
-                                   std::to_string(partitions * groth16::kProofBytes));
-  }
-  for (uint32_t k = 0; k < partitions; ++k) {
-    auto parsed =
-        groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
-    if (!parsed.ok()) return parsed.status();
-    Status s = groth16::VerifyProof(pvk, *parsed,
-                                    circuits::snap::UpdateStatementInputs(input.Statement(k)));
-    if (!s.ok())
-      return Status::InvalidArgument("partition " + std::to_string(k) + ": " + s.message());
-  }
-  return Status::Ok();
+  return VerifyPartitionProofs(input.partitions.size(), pvk, proof,
+                               [&](uint32_t k) -> Result<std::vector<ff::Fr>> {
+                                 return circuits::snap::UpdateStatementInputs(input.Statement(k));
+                               });
 }
 
 Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof& proof) {
@@ -199,8 +143,11 @@ Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& r, SrsCache& s
   std::string circuit_id = UpdateCircuitId(proof);
   auto pk = srs.Acquire(circuit_id, srs_load_ms);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
-  return std::unique_ptr<JobWork>(std::make_unique<UpdateWork>(
-      std::move(input).value(), std::move(pk).value(), circuit_id, threads));
+  uint64_t memory = UpdateMemoryEstimate(proof);
+  auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
+  return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(
+      static_cast<uint32_t>(shared->partitions.size()), memory, std::move(pk).value(), circuit_id,
+      threads, [shared](uint32_t k) { return SynthesizeUpdatePartition(*shared, k); }));
 }
 
 }  // namespace cuzk::engine

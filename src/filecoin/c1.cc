@@ -440,6 +440,12 @@ std::string VanillaProofsKey(const RegisteredSealProof& proof) {
   return std::string(name.substr(0, name.find("V1") + 2));
 }
 
+Result<ff::Fr> DomainToFr(const Bytes32& bytes, const std::string& what) {
+  auto fr = ff::Fr::FromBytesLE(bytes);
+  if (!fr.ok()) return Status::InvalidArgument(what + " is not a canonical field element");
+  return *fr;
+}
+
 MerkleProof::Kind TreeKind(const SectorShape& shape) {
   return shape.top_arity   ? MerkleProof::Kind::kTop
          : shape.sub_arity ? MerkleProof::Kind::kSub

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "ff/fr.h"
 #include "filecoin/challenges.h"
 #include "filecoin/registered_proof.h"
 
@@ -82,6 +83,10 @@ struct C1Envelope {
   int64_t sector_num = 0;
   uint64_t sector_size = 0;
 };
+
+// Returns the field element whose little-endian repr is `bytes` (a Poseidon or truncated SHA
+// domain element); an error naming `what` when it is not canonical.
+Result<ff::Fr> DomainToFr(const Bytes32& bytes, const std::string& what);
 
 // Returns the key of C1's vanilla_proofs enum: the V1 name of the sector size for every version
 // (spec 2.1), e.g. "StackedDrg32GiBV1" for StackedDrg32GiBV1_1.

@@ -29,6 +29,9 @@ inline constexpr const char* kDefaultPoStRandomness =
 double Since(Clock::time_point t);
 // Returns this process's peak resident set size in GiB.
 double PeakRssGiB();
+// Prints one partition's phase breakdown: "partition K (s): synthesis S | ntt ... | prove P |
+// verify V" (cli tests and users read these lines).
+void PrintPartitionReport(const engine::PartitionReport& report);
 // Reads a whole file.
 Result<std::string> ReadFileBytes(const std::string& path);
 // Writes `data` to `path`, replacing it.

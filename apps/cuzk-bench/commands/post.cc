@@ -168,12 +168,9 @@ void RegisterProvePoSt(CLI::App& app) {
     auto proof = engine::ProveAndVerify(*pk, groth16::PrepareVerifyingKey(pk->vk),
                                         std::move(circuit).value(), o.threads, &r);
     if (!proof.ok()) std::exit(Fail(name, "proving", proof.status()));
-    const auto& p = r.prover;
-    std::printf(
-        "proof (s): synthesis %.3f (%zu constraints, %.2f M/s) | ntt %.2f | msm h %.2f l %.2f a "
-        "%.2f b_g1 %.2f b_g2 %.2f | prove %.2f | verify %.3f\n",
-        r.synthesis_s, constraints, constraints / r.synthesis_s / 1e6, p.fft, p.msm_h, p.msm_l,
-        p.msm_a, p.msm_b_g1, p.msm_b_g2, p.total, r.verify_s);
+    std::printf("%zu constraints synthesized at %.2f M/s\n", constraints,
+                constraints / r.synthesis_s / 1e6);
+    PrintPartitionReport(r);
     if (!o.out.empty()) {
       std::string_view out(reinterpret_cast<const char*>(proof->data()), proof->size());
       if (Status s = WriteFileBytes(o.out, out); !s.ok()) std::exit(Fail(name, "writing", s));

@@ -49,15 +49,7 @@ void RegisterProve(CLI::App& app) {
     engine::C2Options options;
     options.threads = o.threads;
     options.overlap_synthesis = o.overlap;
-    options.on_partition = [](const engine::PartitionReport& r) {
-      const auto& p = r.prover;
-      std::printf(
-          "partition %u (s): synthesis %.2f | ntt %.2f | msm h %.2f l %.2f a %.2f b_g1 %.2f "
-          "b_g2 %.2f | prove %.2f | verify %.3f\n",
-          r.partition, r.synthesis_s, p.fft, p.msm_h, p.msm_l, p.msm_a, p.msm_b_g1, p.msm_b_g2,
-          p.total, r.verify_s);
-      std::fflush(stdout);
-    };
+    options.on_partition = PrintPartitionReport;
     auto result = engine::ProvePoRepC2(*c1, *pk, options);
     if (!result.ok()) std::exit(Fail(name, "proving", result.status()));
     std::string_view bytes(reinterpret_cast<const char*>(result->proof.data()),

@@ -152,13 +152,8 @@ void RegisterProveSnap(CLI::App& app) {
       engine::PartitionReport r;
       auto p = engine::ProveAndVerify(*pk, pvk, std::move(circuit).value(), o.threads, &r);
       if (!p.ok()) std::exit(Fail(name, "proving", p.status()));
-      const auto& pt = r.prover;
-      std::printf(
-          "partition %u (s): synthesis %.2f (%zu constraints) | ntt %.2f | msm h %.2f l %.2f a "
-          "%.2f b_g1 %.2f b_g2 %.2f | prove %.2f | verify %.3f\n",
-          k, r.synthesis_s, constraints, pt.fft, pt.msm_h, pt.msm_l, pt.msm_a, pt.msm_b_g1,
-          pt.msm_b_g2, pt.total, r.verify_s);
-      std::fflush(stdout);
+      std::printf("partition %u: %zu constraints\n", k, constraints);
+      PrintPartitionReport(r);
       proof.append(p->begin(), p->end());
     }
     if (!o.out.empty()) {

@@ -13,12 +13,6 @@ using filecoin::Bytes32;
 using filecoin::C1Output;
 using filecoin::MerkleProof;
 
-Result<Fr> ToFr(const Bytes32& bytes, const std::string& what) {
-  auto fr = Fr::FromBytesLE(bytes);
-  if (!fr.ok()) return Status::InvalidArgument(what + " is not a canonical field element");
-  return *fr;
-}
-
 // A C1 Merkle proof as the gadget's levels. ParseC1 has validated the values, but a C1Output
 // built in memory may not have been, so a non-canonical value is an error here too.
 Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof,
@@ -28,7 +22,7 @@ Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof,
     gadgets::MerkleLevel level;
     level.position = e->index;
     for (const Bytes32& h : e->hashes) {
-      auto fr = ToFr(h, what + " path value");
+      auto fr = filecoin::DomainToFr(h, what + " path value");
       if (!fr.ok()) return fr.status();
       level.siblings.push_back(*fr);
     }
@@ -40,7 +34,7 @@ Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof,
 Result<ColumnWitness> Column(const filecoin::ColumnProof& proof, const std::string& what) {
   ColumnWitness c;
   for (const Bytes32& row : proof.rows) {
-    auto fr = ToFr(row, what + " row");
+    auto fr = filecoin::DomainToFr(row, what + " row");
     if (!fr.ok()) return fr.status();
     c.rows.push_back(*fr);
   }
@@ -80,7 +74,7 @@ Result<SealStatement> StatementOf(const C1Output& c1) {
   for (auto [bytes, out, name] : {std::tuple{&c1.replica_id, &st.replica_id, "replica_id"},
                                   std::tuple{&c1.comm_d, &st.comm_d, "comm_d"},
                                   std::tuple{&c1.comm_r, &st.comm_r, "comm_r"}}) {
-    auto fr = ToFr(*bytes, name);
+    auto fr = filecoin::DomainToFr(*bytes, name);
     if (!fr.ok()) return fr.status();
     *out = *fr;
   }
@@ -101,14 +95,14 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
   for (auto [bytes, out, name] :
        {std::tuple{&c1.replica_id, &w.replica_id, "replica_id"},
         std::tuple{&c1.comm_d, &w.comm_d, "comm_d"}, std::tuple{&c1.comm_r, &w.comm_r, "comm_r"}}) {
-    auto fr = ToFr(*bytes, name);
+    auto fr = filecoin::DomainToFr(*bytes, name);
     if (!fr.ok()) return fr.status();
     *out = *fr;
   }
   if (proofs.empty()) return Status::InvalidArgument("partition has no challenge proofs");
   // spec 2.4: comm_r_last and comm_c are the roots of challenge 0's tree R and tree C proofs.
-  auto comm_r_last = ToFr(proofs[0].comm_r_last_proof.root, "comm_r_last");
-  auto comm_c = ToFr(proofs[0].c_x.inclusion_proof.root, "comm_c");
+  auto comm_r_last = filecoin::DomainToFr(proofs[0].comm_r_last_proof.root, "comm_r_last");
+  auto comm_c = filecoin::DomainToFr(proofs[0].c_x.inclusion_proof.root, "comm_c");
   if (!comm_r_last.ok()) return comm_r_last.status();
   if (!comm_c.ok()) return comm_c.status();
   w.comm_r_last = *comm_r_last;
@@ -119,7 +113,7 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
     if (p.labeling_proofs.empty()) return Status::InvalidArgument(where + "has no labeling proofs");
     ChallengeWitness c;
     c.challenge = p.labeling_proofs[0].node;
-    auto leaf = ToFr(p.comm_d_proofs.leaf, where + "data leaf");
+    auto leaf = filecoin::DomainToFr(p.comm_d_proofs.leaf, where + "data leaf");
     if (!leaf.ok()) return leaf.status();
     c.data_leaf = *leaf;
     auto d_path = Levels(p.comm_d_proofs, where + "comm_d");

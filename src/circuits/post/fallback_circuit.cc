@@ -14,12 +14,6 @@ using filecoin::Bytes32;
 using filecoin::FallbackPoStSectorProof;
 using gadgets::AllocatedNum;
 
-Result<Fr> ToFr(const Bytes32& bytes, const std::string& what) {
-  auto fr = Fr::FromBytesLE(bytes);
-  if (!fr.ok()) return Status::InvalidArgument(what + " is not a canonical field element");
-  return *fr;
-}
-
 // Converts one inclusion proof of tree R_last and checks its shape, root and leaf index.
 Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::SectorShape& shape,
                          const Bytes32& comm_r_last, uint64_t challenge, const std::string& what) {
@@ -42,7 +36,7 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
     gadgets::MerkleLevel level;
     level.position = levels[j]->index;
     for (const Bytes32& h : levels[j]->hashes) {
-      auto fr = ToFr(h, what + " path value");
+      auto fr = filecoin::DomainToFr(h, what + " path value");
       if (!fr.ok()) return fr.status();
       level.siblings.push_back(*fr);
     }
@@ -56,7 +50,7 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
                                    " but the randomness challenges leaf " +
                                    std::to_string(challenge));
   }
-  auto value = ToFr(proof.leaf, what + " leaf");
+  auto value = filecoin::DomainToFr(proof.leaf, what + " leaf");
   if (!value.ok()) return value.status();
   leaf.value = *value;
   // Hash up the path natively: a wrong sibling or leaf is named here, not found by a failed
@@ -69,7 +63,7 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
     if (!parent.ok()) return parent.status();
     node = *parent;
   }
-  auto root = ToFr(comm_r_last, what + " comm_r_last");
+  auto root = filecoin::DomainToFr(comm_r_last, what + " comm_r_last");
   if (!root.ok()) return root.status();
   if (node != *root) {
     return Status::InvalidArgument(what + ": the leaf and path do not hash to comm_r_last");
@@ -84,9 +78,9 @@ Result<SlotWitness> SlotHead(const FallbackPoStSectorProof& v, const std::string
                                    " sector proofs, expected 1");
   }
   SlotWitness slot;
-  auto comm_r = ToFr(v.comm_r, what + " comm_r");
-  auto comm_c = ToFr(v.sectors[0].comm_c, what + " comm_c");
-  auto comm_r_last = ToFr(v.sectors[0].comm_r_last, what + " comm_r_last");
+  auto comm_r = filecoin::DomainToFr(v.comm_r, what + " comm_r");
+  auto comm_c = filecoin::DomainToFr(v.sectors[0].comm_c, what + " comm_c");
+  auto comm_r_last = filecoin::DomainToFr(v.sectors[0].comm_r_last, what + " comm_r_last");
   for (const auto* r : {&comm_r, &comm_c, &comm_r_last}) {
     if (!r->ok()) return r->status();
   }
@@ -206,7 +200,8 @@ Result<std::vector<Fr>> PoStPublicInputs(const PoStStatement& st,
     // repeats its last sector's inputs.
     size_t i = winning ? 0 : std::min<size_t>(slot, sectors.size() - 1);
     uint32_t index_slot = winning ? slot : static_cast<uint32_t>(i);
-    auto comm_r = ToFr(sectors[i].second, "sector " + std::to_string(sectors[i].first) + " comm_r");
+    auto comm_r = filecoin::DomainToFr(sectors[i].second,
+                                       "sector " + std::to_string(sectors[i].first) + " comm_r");
     if (!comm_r.ok()) return comm_r.status();
     inputs.push_back(*comm_r);
     for (uint32_t n = 0; n < p.circuit_challenges(); ++n) {

@@ -12,12 +12,6 @@ namespace {
 using filecoin::Bytes32;
 using filecoin::MerkleProof;
 
-Result<Fr> ToFr(const Bytes32& b, const std::string& what) {
-  auto fr = Fr::FromBytesLE(b);
-  if (!fr.ok()) return Status::InvalidArgument(what + " is not a canonical field element");
-  return *fr;
-}
-
 Bytes32 Sha256Node(const Bytes32& left, const Bytes32& right) {
   uint8_t message[64];
   std::copy(left.begin(), left.end(), message);
@@ -44,7 +38,7 @@ Result<std::pair<std::vector<std::vector<Fr>>, Fr>> TreeRPath(const MerkleProof&
     return Status::InvalidArgument(what + ": opens node " + std::to_string(p.NodeIndex()) +
                                    ", the challenge is " + std::to_string(c));
   }
-  auto node = ToFr(p.leaf, what + " leaf");
+  auto node = filecoin::DomainToFr(p.leaf, what + " leaf");
   if (!node.ok()) return node.status();
   std::vector<std::vector<Fr>> siblings;
   Fr cur = *node;
@@ -55,7 +49,7 @@ Result<std::pair<std::vector<std::vector<Fr>>, Fr>> TreeRPath(const MerkleProof&
     }
     siblings.emplace_back();
     for (const Bytes32& h : levels[l]->hashes) {
-      auto fr = ToFr(h, what + " sibling");
+      auto fr = filecoin::DomainToFr(h, what + " sibling");
       if (!fr.ok()) return fr.status();
       siblings.back().push_back(*fr);
     }
@@ -95,11 +89,11 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
   w.comm_r_old = st.comm_r_old;
   w.comm_d_new = st.comm_d_new;
   w.comm_r_new = st.comm_r_new;
-  auto comm_c = ToFr(v.comm_c, part + " comm_c");
+  auto comm_c = filecoin::DomainToFr(v.comm_c, part + " comm_c");
   if (!comm_c.ok()) return comm_c.status();
   w.comm_c = *comm_c;
   for (const Bytes32& leaf : v.apex_leafs) {
-    auto fr = ToFr(leaf, part + " apex leaf");
+    auto fr = filecoin::DomainToFr(leaf, part + " apex leaf");
     if (!fr.ok()) return fr.status();
     w.apex_leaves.push_back(*fr);
   }
@@ -164,20 +158,20 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
       }
       node = d.base[l].index ? Sha256Node(d.base[l].hashes[0], node)
                              : Sha256Node(node, d.base[l].hashes[0]);
-      auto sibling = ToFr(d.base[l].hashes[0], what + " proof_d_new sibling");
+      auto sibling = filecoin::DomainToFr(d.base[l].hashes[0], what + " proof_d_new sibling");
       if (!sibling.ok()) return sibling.status();
       cw.path_d_new.push_back(*sibling);
     }
     if (shape.partition_bits() == 0 && node != row[0]) {
       return Status::InvalidArgument(part + ": the apex leaves do not hash to comm_d_new");
     }
-    auto root_d = ToFr(node, what + " tree D root");
+    auto root_d = filecoin::DomainToFr(node, what + " tree D root");
     if (!root_d.ok() || *root_d != st.comm_d_new) {
       return Status::InvalidArgument(what + ": proof_d_new does not lead to comm_d_new");
     }
-    auto r_old_leaf = ToFr(cp.proof_r_old.leaf, what + " old label");
-    auto d_leaf = ToFr(d.leaf, what + " data");
-    auto r_new_leaf = ToFr(cp.proof_r_new.leaf, what + " new label");
+    auto r_old_leaf = filecoin::DomainToFr(cp.proof_r_old.leaf, what + " old label");
+    auto d_leaf = filecoin::DomainToFr(d.leaf, what + " data");
+    auto r_new_leaf = filecoin::DomainToFr(cp.proof_r_new.leaf, what + " new label");
     for (const auto* r : {&r_old_leaf, &d_leaf, &r_new_leaf}) {
       if (!r->ok()) return r->status();
     }

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/circuit_work.h"
+
+#include <utility>
+
+namespace cuzk::engine {
+namespace {
+
+struct Synthesized : SynthesizedPartition {
+  explicit Synthesized(SynthesizedCircuit c) : circuit(std::move(c)) {}
+  SynthesizedCircuit circuit;
+};
+
+}  // namespace
+
+CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
+                         std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id,
+                         size_t threads, SynthesizeFn synthesize)
+    : partitions_(partitions),
+      partition_memory_(partition_memory),
+      pk_(std::move(pk)),
+      pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
+      circuit_id_(std::move(circuit_id)),
+      threads_(threads),
+      synthesize_(std::move(synthesize)) {}
+
+Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k) {
+  auto circuit = synthesize_(k);
+  if (!circuit.ok()) return circuit.status();
+  SynthesizedCircuit c = std::move(circuit).value();
+  c.index = k;
+  return std::unique_ptr<SynthesizedPartition>(std::make_unique<Synthesized>(std::move(c)));
+}
+
+Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
+                                                std::unique_ptr<SynthesizedPartition> synthesized) {
+  auto* s = dynamic_cast<Synthesized*>(synthesized.get());
+  if (!s || s->circuit.index != k) {
+    return Status(StatusCode::kInternal,
+                  "partition " + std::to_string(k) + ": handed another partition's synthesis");
+  }
+  PartitionReport report;
+  return ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report);
+}
+
+}  // namespace cuzk::engine

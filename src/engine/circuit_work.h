@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// CircuitWork: the JobWork of every proof kind. A kind supplies how to synthesize partition k
+// (its parsed and checked input captured in the function); proving, freeing the assignment and
+// verifying before the proof is kept are the same for all (ProveAndVerify).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/job_work.h"
+#include "engine/porep_c2.h"
+
+namespace cuzk::engine {
+
+class CircuitWork : public JobWork {
+ public:
+  // Synthesizes partition k (its public inputs derived, its assignment filled).
+  using SynthesizeFn = std::function<Result<SynthesizedCircuit>(uint32_t k)>;
+
+  // `pk` is a reference the SrsCache counts; proofs run on `threads` threads (0 = all).
+  CircuitWork(uint32_t partitions, uint64_t partition_memory,
+              std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id, size_t threads,
+              SynthesizeFn synthesize);
+
+  uint32_t partitions() const override { return partitions_; }
+  const std::string& circuit_id() const override { return circuit_id_; }
+  uint64_t partition_memory() const override { return partition_memory_; }
+  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override;
+  Result<std::vector<uint8_t>> Prove(uint32_t k,
+                                     std::unique_ptr<SynthesizedPartition> synthesized) override;
+
+ private:
+  uint32_t partitions_;
+  uint64_t partition_memory_;
+  std::shared_ptr<const groth16::ProvingKey> pk_;
+  groth16::PreparedVerifyingKey pvk_;
+  std::string circuit_id_;
+  size_t threads_;
+  SynthesizeFn synthesize_;
+};
+
+}  // namespace cuzk::engine
