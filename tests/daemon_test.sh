@@ -126,8 +126,10 @@ grep -q "verified locally (VALID)" urgent.log
 http_get /status > running.json
 python3 - running.json <<'PY'
 import json, sys
-states = {j["job_id"]: j["state"] for j in json.load(open(sys.argv[1]))["jobs"]}
-assert states["urgent"] == "completed" and states["ni"] == "running", states
+jobs = {j["job_id"]: j for j in json.load(open(sys.argv[1]))["jobs"]}
+assert jobs["urgent"]["state"] == "completed" and jobs["ni"]["state"] == "running", jobs
+assert jobs["ni"]["phase"] in ("synthesizing", "proving", "waiting"), jobs["ni"]
+assert jobs["ni"]["partitions"] == 13 and 1 <= jobs["ni"]["partitions_proved"] < 13, jobs["ni"]
 PY
 "$bench" --addr "$addr" cancel ni | grep -q "next partition"
 if wait "$queued_pid"; then echo "a cancelled queued job completed"; exit 1; fi

@@ -62,6 +62,7 @@ struct Engine::Job {
   uint32_t partitions = 0;
   uint32_t next_partition = 0;  // the next one to synthesize
   uint32_t in_flight = 0;       // its partitions synthesizing, synthesized or proving
+  uint32_t proving = 0;         // its partitions with a prover now
   uint32_t proved = 0;
   std::vector<ReadyPartition> ready;         // synthesized, waiting for a prover
   std::vector<std::vector<uint8_t>> proofs;  // by partition
@@ -271,8 +272,17 @@ EngineStatus Engine::GetStatus() const {
   s.kinds = kind_stats_;
   auto now = Clock::now();
   for (const auto& [id, job] : jobs_) {
+    std::string phase = JobStateName(job->outcome.state);
+    if (job->outcome.state == JobState::kRunning) {
+      uint32_t synthesizing =
+          job->in_flight - static_cast<uint32_t>(job->ready.size()) - job->proving;
+      phase = job->preparing     ? "preparing"
+              : job->proving > 0 ? "proving"
+              : synthesizing > 0 ? "synthesizing"
+                                 : "waiting";
+    }
     s.jobs.push_back({id, job->request.kind, job->priority, job->outcome.state,
-                      MillisBetween(job->submitted, now)});
+                      MillisBetween(job->submitted, now), phase, job->partitions, job->proved});
   }
   return s;
 }
@@ -477,12 +487,14 @@ void Engine::ProverLoop() {
         [](const ReadyPartition& a, const ReadyPartition& b) { return a.index < b.index; });
     ReadyPartition item = std::move(*lowest);
     job->ready.erase(lowest);
+    ++job->proving;
     lock.unlock();
     auto t = Clock::now();
     auto proof = job->work->Prove(item.index, std::move(item.synthesized));
     double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
     item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
     lock.lock();
+    --job->proving;
     if (!proof.ok()) {
       FailLocked(*job, JobState::kFailed, proof.status().message());
     } else if (!job->Stopped()) {

@@ -82,6 +82,11 @@ struct JobSummary {
   Priority priority;
   JobState state;
   uint64_t age_ms = 0;  // since submission
+  // What a running job is doing now: "preparing" (parsing, checking, loading parameters),
+  // "proving" (a partition in NTT/MSM or its verification), "synthesizing", or "waiting" (for a
+  // prover or for memory); otherwise the state's name.
+  std::string phase;
+  uint32_t partitions = 0, proved = 0;  // partitions proved and verified so far
 };
 
 // The engine's counters for GetStatus, metrics and the status page.

@@ -8,10 +8,9 @@
 namespace cuzk::server {
 namespace {
 
-constexpr engine::ProofKind kKinds[] = {engine::ProofKind::kPoRepSealCommit,
-                                        engine::ProofKind::kSnapDealsUpdate,
-                                        engine::ProofKind::kWindowPost,
-                                        engine::ProofKind::kWinningPost};
+constexpr engine::ProofKind kKinds[] = {
+    engine::ProofKind::kPoRepSealCommit, engine::ProofKind::kSnapDealsUpdate,
+    engine::ProofKind::kWindowPost, engine::ProofKind::kWinningPost};
 
 // Appends one metric family: "# HELP", "# TYPE", then the samples.
 class Exposition {
@@ -76,7 +75,8 @@ std::string PrometheusText(const engine::EngineStatus& s) {
   e.Family("cuzk_queue_depth", "gauge", "Jobs waiting in the queue.");
   e.Sample("cuzk_queue_depth", s.pending);
   e.Family("cuzk_proofs_completed", "counter", "Proofs completed, by proof kind.");
-  for (engine::ProofKind k : kKinds) e.Sample(Labeled("cuzk_proofs_completed", k), stats(k).completed);
+  for (engine::ProofKind k : kKinds)
+    e.Sample(Labeled("cuzk_proofs_completed", k), stats(k).completed);
   e.Family("cuzk_proofs_failed", "counter", "Proofs failed, by proof kind.");
   for (engine::ProofKind k : kKinds) e.Sample(Labeled("cuzk_proofs_failed", k), stats(k).failed);
   e.Family("cuzk_proof_duration_seconds", "summary",
@@ -125,6 +125,9 @@ std::string StatusJson(const engine::EngineStatus& s) {
                     {"proof_kind", MetricsKindLabel(job.kind)},
                     {"priority", static_cast<int>(job.priority)},
                     {"state", engine::JobStateName(job.state)},
+                    {"phase", job.phase},
+                    {"partitions", job.partitions},
+                    {"partitions_proved", job.proved},
                     {"age_ms", job.age_ms}});
   }
   j["jobs"] = jobs;
