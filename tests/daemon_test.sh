@@ -4,8 +4,8 @@
 # the gRPC client (verified by the client too), a second job finding the parameters resident
 # (srs load 0 ms), a bad job failing with a clear error without harming the daemon, a CRITICAL job
 # overtaking a running 13-partition (NI-PoRep) job between two partitions, cancellation of a
-# queued and of that running job, preload/evict, status, WindowPoSt, WinningPoSt and SnapDeals
-# jobs, and a clean stop on SIGTERM.
+# queued and of that running job, preload/evict, status, WindowPoSt (eight at once), WinningPoSt
+# and SnapDeals jobs, and a clean stop on SIGTERM.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -128,7 +128,7 @@ python3 - running.json <<'PY'
 import json, sys
 jobs = {j["job_id"]: j for j in json.load(open(sys.argv[1]))["jobs"]}
 assert jobs["urgent"]["state"] == "completed" and jobs["ni"]["state"] == "running", jobs
-assert jobs["ni"]["phase"] in ("synthesizing", "proving", "waiting"), jobs["ni"]
+assert jobs["ni"]["phase"] in ("synthesizing", "proving", "verifying", "waiting"), jobs["ni"]
 assert jobs["ni"]["partitions"] == 13 and 1 <= jobs["ni"]["partitions_proved"] < 13, jobs["ni"]
 PY
 "$bench" --addr "$addr" cancel ni | grep -q "next partition"
@@ -151,6 +151,15 @@ grep -q "job ni: partition [0-9]*/13 proved" daemon.log
   --request-id wpost-1 --out wpost.proof | tee wpost.log
 grep -q "verified locally (VALID)" wpost.log
 test "$(stat -c %s wpost.proof)" -eq 192
+# Eight concurrent jobs (WindowPoSt: seconds each) all complete and verify.
+pids=()
+for i in 1 2 3 4 5 6 7 8; do
+  "$bench" --addr "$addr" single --type wpost --vanilla wpost.json --params "$params" \
+    --request-id "wpost-c$i" > "wpost-c$i.log" 2>&1 &
+  pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; done
+[ "$(cat wpost-c*.log | grep -c "verified locally (VALID)")" -eq 8 ] || { cat wpost-c*.log; exit 1; }
 "$bench" --addr "$addr" single --type winning --vanilla winning.json --params "$params" \
   --request-id winning-1 | tee winning.log
 grep -q "verified locally (VALID)" winning.log
@@ -175,11 +184,11 @@ if "$bench" --addr "$addr" single --type snap --vanilla snap.json --comm-r-old "
 fi
 grep -q "comm_r_new is not H(comm_c\|opens node" err.txt || { cat err.txt; exit 1; }
 "$bench" --addr "$addr" status | tee status.log
-grep -q "proofs completed 7, failed 4" status.log
+grep -q "proofs completed 15, failed 4" status.log
 grep -q "srs snap-2k" status.log
 grep -q "srs wpost-2k" status.log
 grep -q "srs winning-2k" status.log
-"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 1$'
+"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 9$'
 
 kill -TERM "$pid"
 wait "$pid"

@@ -33,14 +33,15 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
 }
 
 Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
-                                                std::unique_ptr<SynthesizedPartition> synthesized) {
+                                                std::unique_ptr<SynthesizedPartition> synthesized,
+                                                const std::function<void()>& verifying) {
   auto* s = dynamic_cast<Synthesized*>(synthesized.get());
   if (!s || s->circuit.index != k) {
     return Status(StatusCode::kInternal,
                   "partition " + std::to_string(k) + ": handed another partition's synthesis");
   }
   PartitionReport report;
-  return ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report);
+  return ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report, verifying);
 }
 
 }  // namespace cuzk::engine

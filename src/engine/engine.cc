@@ -62,7 +62,8 @@ struct Engine::Job {
   uint32_t partitions = 0;
   uint32_t next_partition = 0;  // the next one to synthesize
   uint32_t in_flight = 0;       // its partitions synthesizing, synthesized or proving
-  uint32_t proving = 0;         // its partitions with a prover now
+  uint32_t proving = 0;         // its partitions in NTT/MSM now
+  uint32_t verifying = 0;       // its partitions whose new proof is being verified
   uint32_t proved = 0;
   std::vector<ReadyPartition> ready;         // synthesized, waiting for a prover
   std::vector<std::vector<uint8_t>> proofs;  // by partition
@@ -275,11 +276,12 @@ EngineStatus Engine::GetStatus() const {
     std::string phase = JobStateName(job->outcome.state);
     if (job->outcome.state == JobState::kRunning) {
       uint32_t synthesizing =
-          job->in_flight - static_cast<uint32_t>(job->ready.size()) - job->proving;
-      phase = job->preparing     ? "preparing"
-              : job->proving > 0 ? "proving"
-              : synthesizing > 0 ? "synthesizing"
-                                 : "waiting";
+          job->in_flight - static_cast<uint32_t>(job->ready.size()) - job->proving - job->verifying;
+      phase = job->preparing       ? "preparing"
+              : job->proving > 0   ? "proving"
+              : job->verifying > 0 ? "verifying"
+              : synthesizing > 0   ? "synthesizing"
+                                   : "waiting";
     }
     s.jobs.push_back({id, job->request.kind, job->priority, job->outcome.state,
                       MillisBetween(job->submitted, now), phase, job->partitions, job->proved});
@@ -490,11 +492,17 @@ void Engine::ProverLoop() {
     ++job->proving;
     lock.unlock();
     auto t = Clock::now();
-    auto proof = job->work->Prove(item.index, std::move(item.synthesized));
+    bool verified = false;  // whether the partition moved on to verification (under mu_)
+    auto proof = job->work->Prove(item.index, std::move(item.synthesized), [&] {
+      std::lock_guard<std::mutex> guard(mu_);
+      --job->proving;
+      ++job->verifying;
+      verified = true;
+    });
     double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
     item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
     lock.lock();
-    --job->proving;
+    --(verified ? job->verifying : job->proving);
     if (!proof.ok()) {
       FailLocked(*job, JobState::kFailed, proof.status().message());
     } else if (!job->Stopped()) {

@@ -83,8 +83,8 @@ struct JobSummary {
   JobState state;
   uint64_t age_ms = 0;  // since submission
   // What a running job is doing now: "preparing" (parsing, checking, loading parameters),
-  // "proving" (a partition in NTT/MSM or its verification), "synthesizing", or "waiting" (for a
-  // prover or for memory); otherwise the state's name.
+  // "proving" (a partition in NTT/MSM), "verifying" (a new proof), "synthesizing", or "waiting"
+  // (for a prover or for memory); otherwise the state's name.
   std::string phase;
   uint32_t partitions = 0, proved = 0;  // partitions proved and verified so far
 };

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,10 +33,12 @@ class JobWork {
   // Synthesizes partition `k` (0 <= k < partitions()); may run on any thread, concurrently
   // with Synthesize and Prove of other partitions.
   virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) = 0;
-  // Proves partition `k` from its synthesis and verifies the proof; returns the proof bytes.
-  // A proof that does not verify is an error, never returned.
+  // Proves partition `k` from its synthesis and verifies the proof, calling `verifying` once
+  // in between (so status can tell the phases apart); returns the proof bytes. A proof that does
+  // not verify is an error, never returned.
   virtual Result<std::vector<uint8_t>> Prove(uint32_t k,
-                                             std::unique_ptr<SynthesizedPartition> synthesized) = 0;
+                                             std::unique_ptr<SynthesizedPartition> synthesized,
+                                             const std::function<void()>& verifying) = 0;
 };
 
 }  // namespace cuzk::engine

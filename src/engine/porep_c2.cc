@@ -53,7 +53,8 @@ Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1
 Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             const groth16::PreparedVerifyingKey& pvk,
                                             SynthesizedCircuit partition, size_t threads,
-                                            PartitionReport* report) {
+                                            PartitionReport* report,
+                                            const std::function<void()>& verifying) {
   uint32_t k = partition.index;
   report->partition = k;
   report->synthesis_s = partition.synthesis_s;
@@ -63,6 +64,7 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
   auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
   if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
   partition.assignment.reset();  // free a/b/c before the next partition's arrive
+  if (verifying) verifying();
   auto t = Clock::now();
   Status s = groth16::VerifyProof(pvk, *proof, partition.inputs);
   report->verify_s = Since(t);

@@ -59,11 +59,13 @@ struct SynthesizedCircuit {
 Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k);
 
 // Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment, and
-// verifies the proof with `pvk`; returns the 192-byte proof. `report` receives the timings.
+// verifies the proof with `pvk` (calling `verifying`, when set, just before); returns the
+// 192-byte proof. `report` receives the timings.
 Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             const groth16::PreparedVerifyingKey& pvk,
                                             SynthesizedCircuit partition, size_t threads,
-                                            PartitionReport* report);
+                                            PartitionReport* report,
+                                            const std::function<void()>& verifying = nullptr);
 
 // Proves every partition of `c1` with `pk` and verifies each proof before returning it.
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,

@@ -93,12 +93,14 @@ class FakeWork : public JobWork {
     r_->Add(std::string("D") + name_ + std::to_string(k));
     return std::unique_ptr<SynthesizedPartition>(std::make_unique<FakeSynthesis>(r_, k));
   }
-  Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> s) override {
+  Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> s,
+                                     const std::function<void()>& verifying) override {
     EXPECT_EQ(static_cast<FakeSynthesis*>(s.get())->index, k);
     RaiseMax(r_->max_proving, ++r_->proving);
     r_->Add(std::string("P") + name_ + std::to_string(k));
     while (name_ == 'A' && k == 0 && r_->hold_a0) std::this_thread::sleep_for(1ms);
     std::this_thread::sleep_for(40ms);
+    verifying();
     r_->Add(std::string("E") + name_ + std::to_string(k));
     --r_->proving;
     if (static_cast<int>(k) == fail_at_) {
