@@ -44,4 +44,27 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
   return ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report, verifying);
 }
 
+Status CheckSectorSize(uint64_t sector_size, uint64_t actual, const std::string& proof_name) {
+  if (sector_size == 0 || sector_size == actual) return Status::Ok();
+  return Status::InvalidArgument("sector_size " + std::to_string(sector_size) + " does not match " +
+                                 proof_name + "'s " + std::to_string(actual));
+}
+
+Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::string& circuit_id,
+                                                 uint32_t partitions, uint64_t partition_memory,
+                                                 uint64_t budget_bytes, size_t threads,
+                                                 uint64_t* srs_load_ms,
+                                                 CircuitWork::SynthesizeFn synthesize) {
+  if (partition_memory > budget_bytes) {
+    return Status::InvalidArgument(
+        "memory: needs an estimated " + std::to_string(partition_memory >> 20) +
+        " MiB but the memory budget is " + std::to_string(budget_bytes >> 20) + " MiB");
+  }
+  auto pk = srs.Acquire(circuit_id, srs_load_ms);
+  if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
+  return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(partitions, partition_memory,
+                                                                std::move(pk).value(), circuit_id,
+                                                                threads, std::move(synthesize)));
+}
+
 }  // namespace cuzk::engine

@@ -12,6 +12,7 @@
 
 #include "engine/job_work.h"
 #include "engine/porep_c2.h"
+#include "engine/srs_cache.h"
 
 namespace cuzk::engine {
 
@@ -41,5 +42,17 @@ class CircuitWork : public JobWork {
   size_t threads_;
   SynthesizeFn synthesize_;
 };
+
+// Returns an error unless a request's `sector_size` (0 = not given) is `proof_name`'s `actual`.
+Status CheckSectorSize(uint64_t sector_size, uint64_t actual, const std::string& proof_name);
+
+// The common end of every kind's work factory: fails if one partition (`partition_memory`) can
+// never fit `budget_bytes` (before gigabytes of parameters load), acquires `circuit_id`'s
+// parameters from `srs` (`srs_load_ms` receives the loading time), and returns the CircuitWork.
+Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::string& circuit_id,
+                                                 uint32_t partitions, uint64_t partition_memory,
+                                                 uint64_t budget_bytes, size_t threads,
+                                                 uint64_t* srs_load_ms,
+                                                 CircuitWork::SynthesizeFn synthesize);
 
 }  // namespace cuzk::engine

@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "engine/circuit_work.h"
-#include "groth16/params_io.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
 
@@ -125,27 +124,18 @@ Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& r, SrsCache& srs
                                    " is " + std::string(proof.name) + ", not a " +
                                    ProofKindName(r.kind) + " proof type");
   }
-  if (r.sector_size && r.sector_size != proof.shape.sector_bytes) {
-    return Status::InvalidArgument("sector_size " + std::to_string(r.sector_size) +
-                                   " does not match " + std::string(proof.name) + "'s " +
-                                   std::to_string(proof.shape.sector_bytes));
-  }
-  if (uint64_t work = PoStMemoryEstimate(proof); work > budget_bytes) {
-    return Status::InvalidArgument("memory: needs an estimated " + std::to_string(work >> 20) +
-                                   " MiB but the memory budget is " +
-                                   std::to_string(budget_bytes >> 20) + " MiB");
+  if (Status st = CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
+      !st.ok()) {
+    return st;
   }
   // Check the witness now, so a bad proof fails before parameters load.
   auto slots = circuits::post::PoStSlots(input->statement, input->vanilla);
   if (!slots.ok()) return slots.status();
-  std::string circuit_id = PoStCircuitId(proof);
-  auto pk = srs.Acquire(circuit_id, srs_load_ms);
-  if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
   uint64_t memory = PoStMemoryEstimate(proof);
+  std::string circuit_id = PoStCircuitId(proof);
   auto shared = std::make_shared<const PoStInput>(std::move(input).value());
-  return std::unique_ptr<JobWork>(
-      std::make_unique<CircuitWork>(1, memory, std::move(pk).value(), circuit_id, threads,
-                                    [shared](uint32_t) { return SynthesizePoSt(*shared); }));
+  return MakeCircuitWork(srs, circuit_id, 1, memory, budget_bytes, threads, srs_load_ms,
+                         [shared](uint32_t) { return SynthesizePoSt(*shared); });
 }
 
 }  // namespace cuzk::engine

@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "engine/circuit_work.h"
-#include "groth16/params_io.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
 
@@ -130,24 +129,16 @@ Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& r, SrsCache& s
                                 r.comm_r_new);
   if (!input.ok()) return input.status();
   const filecoin::RegisteredUpdateProof& proof = input->proof;
-  if (r.sector_size && r.sector_size != proof.shape.sector_bytes) {
-    return Status::InvalidArgument("sector_size " + std::to_string(r.sector_size) +
-                                   " does not match " + std::string(proof.name) + "'s " +
-                                   std::to_string(proof.shape.sector_bytes));
+  if (Status st = CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
+      !st.ok()) {
+    return st;
   }
-  if (uint64_t work = UpdateMemoryEstimate(proof); work > budget_bytes) {
-    return Status::InvalidArgument("memory: needs an estimated " + std::to_string(work >> 20) +
-                                   " MiB but the memory budget is " +
-                                   std::to_string(budget_bytes >> 20) + " MiB");
-  }
-  std::string circuit_id = UpdateCircuitId(proof);
-  auto pk = srs.Acquire(circuit_id, srs_load_ms);
-  if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
   uint64_t memory = UpdateMemoryEstimate(proof);
+  std::string circuit_id = UpdateCircuitId(proof);
   auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
-  return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(
-      static_cast<uint32_t>(shared->partitions.size()), memory, std::move(pk).value(), circuit_id,
-      threads, [shared](uint32_t k) { return SynthesizeUpdatePartition(*shared, k); }));
+  return MakeCircuitWork(srs, circuit_id, static_cast<uint32_t>(shared->partitions.size()), memory,
+                         budget_bytes, threads, srs_load_ms,
+                         [shared](uint32_t k) { return SynthesizeUpdatePartition(*shared, k); });
 }
 
 }  // namespace cuzk::engine
