@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Generates src/ff/asm/mont_mul_x86_64.S: Montgomery multiplication, addition and subtraction
-for Fp and Fr.
+"""Generates src/ff/asm/mont_mul_x86_64.S: Montgomery multiplication for Fp and Fr. (Addition
+and subtraction are inline assembly in src/ff/add_sub_x86_64.h, so their operands stay in
+registers.)
 
 Algorithm: CIOS Montgomery multiplication (Koc, Acar, Kaliski, "Analyzing and Comparing
 Montgomery Multiplication Algorithms", IEEE Micro 1996), with the two independent carry chains
@@ -110,63 +111,9 @@ def emit_field(name, limbs):
     return lines + function_footer(sym)
 
 
-ADDSUB_REGS = ["rax", "rcx", "r8", "r9", "r10", "r11"]  # caller-saved: no spills
-
-
-def function_header(sym, n):
-    """Section, symbol and CFI opening of a leaf function out = f(a, b)."""
-    return [".text", f".globl {sym}", f".type {sym}, @function", ".p2align 5",
-            f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])",
-            f"{sym}:", "    .cfi_startproc"]
-
-
 def function_footer(sym):
     """Return, CFI close and symbol size."""
     return ["    ret", "    .cfi_endproc", f".size {sym}, .-{sym}"]
-
-
-def emit_add(name, n):
-    """out = a + b mod p: sum, keep a copy in out, trial-subtract p, restore on borrow."""
-    sym = f"cuzk_{name}_add_mod_x86_64"
-    l = ADDSUB_REGS[:n]
-    lines = function_header(sym, n)
-    w = lines.append
-    for j in range(n):
-        w(f"    mov {l[j]}, [{A} + {8 * j}]")
-    for j in range(n):
-        w(f"    {'add' if j == 0 else 'adc'} {l[j]}, [rdx + {8 * j}]")
-    for j in range(n):
-        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
-    for j in range(n):
-        w(f"    {'sub' if j == 0 else 'sbb'} {l[j]}, [rip + .L{name}_modulus + {8 * j}]")
-    for j in range(n):
-        w(f"    cmovc {l[j]}, [{OUT} + {8 * j}]   # a + b < p: keep the sum")
-    for j in range(n):
-        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
-    return lines + function_footer(sym)
-
-
-def emit_sub(name, n):
-    """out = a - b mod p: difference, remember the borrow, add p back when it was set."""
-    sym = f"cuzk_{name}_sub_mod_x86_64"
-    l = ADDSUB_REGS[:n]
-    lines = function_header(sym, n)
-    w = lines.append
-    for j in range(n):
-        w(f"    mov {l[j]}, [{A} + {8 * j}]")
-    for j in range(n):
-        w(f"    {'sub' if j == 0 else 'sbb'} {l[j]}, [rdx + {8 * j}]")
-    w("    sbb rdx, rdx                # all ones iff a < b")
-    for j in range(n):
-        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
-    for j in range(n):
-        w(f"    {'add' if j == 0 else 'adc'} {l[j]}, [rip + .L{name}_modulus + {8 * j}]")
-    w("    test rdx, rdx")
-    for j in range(n):
-        w(f"    cmovz {l[j]}, [{OUT} + {8 * j}]   # no borrow: keep the difference")
-    for j in range(n):
-        w(f"    mov [{OUT} + {8 * j}], {l[j]}")
-    return lines + function_footer(sym)
 
 
 def main():
@@ -178,8 +125,6 @@ def main():
     ]
     for name, limbs in FIELDS.items():
         out += emit_field(name, limbs)
-        out += emit_add(name, len(limbs))
-        out += emit_sub(name, len(limbs))
     out.append('.section .note.GNU-stack,"",@progbits')
     print("\n".join(out))
 

@@ -8,8 +8,6 @@
 #if CUZK_USE_ASM
 extern "C" {
 void cuzk_fr_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
-void cuzk_fr_add_mod_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
-void cuzk_fr_sub_mod_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
 }
 #endif
 
@@ -25,13 +23,9 @@ struct FrConfig {
 #if CUZK_USE_ASM
   static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fr_mul_mont_x86_64;
-  static constexpr MontMulFn kAsmAdd = &cuzk_fr_add_mod_x86_64;
-  static constexpr MontMulFn kAsmSub = &cuzk_fr_sub_mod_x86_64;
 #else
   static constexpr bool kUseAsm = false;
   static constexpr MontMulFn kAsmMul = nullptr;
-  static constexpr MontMulFn kAsmAdd = nullptr;
-  static constexpr MontMulFn kAsmSub = nullptr;
 #endif
 };
 

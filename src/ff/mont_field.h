@@ -11,15 +11,18 @@
 
 #include "base/status.h"
 #include "ff/limbs.h"
+#if CUZK_USE_ASM
+#include "ff/add_sub_x86_64.h"
+#endif
 
 namespace cuzk::ff {
 
-// Signature of an out-of-line field kernel: out = a op b mod p (Montgomery form for mul).
+// Signature of the out-of-line multiplication kernel: out = a b / R mod p (Montgomery form).
 using MontMulFn = void (*)(uint64_t* out, const uint64_t* a, const uint64_t* b);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
-// spare top bit), kName, kUseAsm, and kAsmMul/kAsmAdd/kAsmSub (the MontMulFn kernels used when
-// kUseAsm is true).
+// spare top bit), kName, kUseAsm, and kAsmMul (the MontMulFn kernel used when kUseAsm is true;
+// addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h).
 template <typename Config>
 class MontField {
  public:
@@ -35,6 +38,7 @@ class MontField {
   // R^2 mod p, used to enter Montgomery form.
   static constexpr Repr kR2 = PowerOfTwoMod(128 * kLimbs, kModulus);
   static_assert(kModulus[kLimbs - 1] < (~uint64_t{0} >> 1) - 1, "CIOS needs a spare top bit");
+  static_assert(!Config::kUseAsm || kLimbs == 4 || kLimbs == 6, "inline assembly: 4 or 6 limbs");
 
   // Zero.
   constexpr MontField() = default;
@@ -116,7 +120,10 @@ class MontField {
   // a + b mod p: sum, trial subtraction of p, constant-time select.
   MontField& operator+=(const MontField& o) {
     if constexpr (Config::kUseAsm) {
-      Config::kAsmAdd(v_.data(), v_.data(), o.v_.data());
+      if constexpr (kLimbs == 4)
+        x86_64::AddMod4(v_.data(), v_.data(), o.v_.data(), kModulus.data());
+      if constexpr (kLimbs == 6)
+        x86_64::AddMod6(v_.data(), v_.data(), o.v_.data(), kModulus.data());
       return *this;
     }
     Repr s = v_;
@@ -129,7 +136,10 @@ class MontField {
   // a - b mod p: difference, then add p back under a borrow mask.
   MontField& operator-=(const MontField& o) {
     if constexpr (Config::kUseAsm) {
-      Config::kAsmSub(v_.data(), v_.data(), o.v_.data());
+      if constexpr (kLimbs == 4)
+        x86_64::SubMod4(v_.data(), v_.data(), o.v_.data(), kModulus.data());
+      if constexpr (kLimbs == 6)
+        x86_64::SubMod6(v_.data(), v_.data(), o.v_.data(), kModulus.data());
       return *this;
     }
     uint64_t mask = 0 - SubInPlace(v_, o.v_);
