@@ -49,7 +49,11 @@ class AffineBuckets {
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
 
-  explicit AffineBuckets(size_t count) : buckets_(count), stamp_(count, 0) {}
+  // One inversion serves a whole batch (~476 multiplications for Fp), so batches are as large
+  // as the bucket count allows without the additions of one batch colliding often: 1/16 of the
+  // buckets, at most 2048 (2^20 points: 512 -> 2048 took 3.77 -> 3.63 s; 4096 gained nothing).
+  explicit AffineBuckets(size_t count)
+      : buckets_(count), stamp_(count, 0), batch_(std::clamp<size_t>(count / 16, 256, 2048)) {}
 
   // Empties every bucket.
   void Reset() { std::fill(buckets_.begin(), buckets_.end(), Affine::Identity()); }
@@ -68,7 +72,7 @@ class AffineBuckets {
     } else {
       stamp_[b] = batch_id_;
       pending_.push_back({b, p});
-      if (pending_.size() == kBatch) ApplyAndRetry();
+      if (pending_.size() == batch_) ApplyAndRetry();
     }
   }
   // Completes every queued addition.
@@ -78,8 +82,6 @@ class AffineBuckets {
   const std::vector<Affine>& buckets() const { return buckets_; }
 
  private:
-  static constexpr size_t kBatch = 512;
-
   // Completes the batch, then requeues the points that waited for it (they may wait again, and
   // requeueing may complete further batches: each call owns the list it replays).
   void ApplyAndRetry() {
@@ -93,26 +95,27 @@ class AffineBuckets {
     Affine point;
   };
 
+  // Two interleaved prefix-product chains (even and odd positions) share the one inversion, so
+  // consecutive multiplications are independent and overlap in the pipeline; each bucket is
+  // updated as soon as its inverse is known.
   void Apply() {
     size_t n = pending_.size();
-    inverse_.resize(n);
+    diff_.resize(n);
     prefix_.resize(n);
-    Field acc = Field::One();
+    Field acc[2] = {Field::One(), Field::One()};
     for (size_t i = 0; i < n; ++i) {
-      prefix_[i] = acc;
-      acc *= pending_[i].point.x - buckets_[pending_[i].bucket].x;
+      diff_[i] = pending_[i].point.x - buckets_[pending_[i].bucket].x;
+      prefix_[i] = acc[i & 1];
+      acc[i & 1] *= diff_[i];
     }
-    Field inv = acc.Inverse();
+    Field both = (acc[0] * acc[1]).Inverse();
+    Field inv[2] = {both * acc[1], both * acc[0]};
     for (size_t i = n; i-- > 0;) {
-      const Affine& bucket = buckets_[pending_[i].bucket];
-      Field d = pending_[i].point.x - bucket.x;
-      inverse_[i] = inv * prefix_[i];
-      inv *= d;
-    }
-    for (size_t i = 0; i < n; ++i) {
+      Field inverse = inv[i & 1] * prefix_[i];
+      inv[i & 1] *= diff_[i];
       Affine& bucket = buckets_[pending_[i].bucket];
       const Affine& p = pending_[i].point;
-      Field lambda = (p.y - bucket.y) * inverse_[i];
+      Field lambda = (p.y - bucket.y) * inverse;
       Field x = lambda.Square() - bucket.x - p.x;
       bucket.y = lambda * (bucket.x - x) - bucket.y;
       bucket.x = x;
@@ -123,9 +126,10 @@ class AffineBuckets {
 
   std::vector<Affine> buckets_;
   std::vector<uint32_t> stamp_;
+  size_t batch_;
   uint32_t batch_id_ = 1;
   std::vector<Pending> pending_, deferred_;
-  std::vector<Field> inverse_, prefix_;
+  std::vector<Field> diff_, prefix_;
 };
 
 // Returns sum_b (b+1) * buckets[b] with the running-sum trick.
@@ -139,8 +143,8 @@ ec::Jacobian<Curve> FoldBuckets(const std::vector<Bucket>& buckets) {
   return sum;
 }
 
-// Windows with at least this many buckets use affine buckets; with fewer, a batch of 512 would
-// keep colliding with itself.
+// Windows with at least this many buckets use affine buckets; with fewer, a batch large enough to
+// amortize its inversion would keep colliding with itself.
 constexpr size_t kAffineMinBuckets = 1 << 13;
 
 template <typename Curve>
