@@ -119,6 +119,7 @@ class MontField {
   }
   // a + b mod p: sum, trial subtraction of p, constant-time select.
   MontField& operator+=(const MontField& o) {
+#if CUZK_USE_ASM
     if constexpr (Config::kUseAsm) {
       if constexpr (kLimbs == 4)
         x86_64::AddMod4(v_.data(), v_.data(), o.v_.data(), kModulus.data());
@@ -126,6 +127,7 @@ class MontField {
         x86_64::AddMod6(v_.data(), v_.data(), o.v_.data(), kModulus.data());
       return *this;
     }
+#endif
     Repr s = v_;
     AddInPlace(s, o.v_);  // no carry out: both < p < 2^(64N-1)
     Repr d = s;
@@ -135,6 +137,7 @@ class MontField {
   }
   // a - b mod p: difference, then add p back under a borrow mask.
   MontField& operator-=(const MontField& o) {
+#if CUZK_USE_ASM
     if constexpr (Config::kUseAsm) {
       if constexpr (kLimbs == 4)
         x86_64::SubMod4(v_.data(), v_.data(), o.v_.data(), kModulus.data());
@@ -142,6 +145,7 @@ class MontField {
         x86_64::SubMod6(v_.data(), v_.data(), o.v_.data(), kModulus.data());
       return *this;
     }
+#endif
     uint64_t mask = 0 - SubInPlace(v_, o.v_);
     Repr p = kModulus;
     for (auto& l : p) l &= mask;
