@@ -25,7 +25,17 @@ CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
       synthesize_(std::move(synthesize)) {}
 
 Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k) {
-  auto circuit = synthesize_(k);
+  AssignmentPtr reuse;
+  {
+    std::lock_guard<std::mutex> lock(spare_mu_);
+    ++started_;
+    if (!spare_.empty()) {
+      reuse = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    if (started_ >= partitions_) spare_.clear();  // nobody left to use them
+  }
+  auto circuit = synthesize_(k, std::move(reuse));
   if (!circuit.ok()) return circuit.status();
   SynthesizedCircuit c = std::move(circuit).value();
   c.index = k;
@@ -41,7 +51,19 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
                   "partition " + std::to_string(k) + ": handed another partition's synthesis");
   }
   PartitionReport report;
-  return ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report, verifying);
+  bool more;
+  {
+    std::lock_guard<std::mutex> lock(spare_mu_);
+    more = started_ < partitions_;
+  }
+  AssignmentPtr kept;
+  auto proof = ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report, verifying,
+                              more ? &kept : nullptr);
+  if (kept) {
+    std::lock_guard<std::mutex> lock(spare_mu_);
+    if (started_ < partitions_) spare_.push_back(std::move(kept));
+  }
+  return proof;
 }
 
 Status CheckSectorSize(uint64_t sector_size, uint64_t actual, const std::string& proof_name) {

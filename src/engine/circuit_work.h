@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,9 @@ namespace cuzk::engine {
 
 class CircuitWork : public JobWork {
  public:
-  // Synthesizes partition k (its public inputs derived, its assignment filled).
-  using SynthesizeFn = std::function<Result<SynthesizedCircuit>(uint32_t k)>;
+  // Synthesizes partition k (its public inputs derived, its assignment filled), into `reuse`
+  // when it is not null (a proved partition's assignment, see PrepareAssignment).
+  using SynthesizeFn = std::function<Result<SynthesizedCircuit>(uint32_t k, AssignmentPtr reuse)>;
 
   // `pk` is a reference the SrsCache counts; proofs run on `threads` threads (0 = all).
   CircuitWork(uint32_t partitions, uint64_t partition_memory,
@@ -41,6 +43,12 @@ class CircuitWork : public JobWork {
   std::string circuit_id_;
   size_t threads_;
   SynthesizeFn synthesize_;
+  // A proved partition's assignment waits here for the job's next synthesis, so each partition
+  // after the first few writes into pages already mapped. There is at most one spare per
+  // partition in flight, and none once every partition has started synthesis.
+  std::mutex spare_mu_;
+  std::vector<AssignmentPtr> spare_;
+  uint32_t started_ = 0;
 };
 
 // Returns an error unless a request's `sector_size` (0 = not given) is `proof_name`'s `actual`.

@@ -27,7 +27,21 @@ uint64_t NextPowerOfTwo(uint64_t n) {
 
 }  // namespace
 
-Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k) {
+AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows) {
+  if (reuse) {
+    reuse->Clear();
+  } else {
+    reuse = std::make_unique<r1cs::ProvingAssignment>();
+  }
+  // Room for the whole partition up front: growing by doubling would copy every vector ~27
+  // times at 32GiB, and a/b/c later grow to the QAP domain for the NTTs. Reserved but untouched
+  // pages cost nothing.
+  reuse->Reserve(NextPowerOfTwo(rows), rows);
+  return reuse;
+}
+
+Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
+                                                    AssignmentPtr reuse) {
   SynthesizedCircuit out;
   out.index = k;
   auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
@@ -36,12 +50,8 @@ Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1
   auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
   if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
   auto t = Clock::now();
-  out.assignment = std::make_unique<r1cs::ProvingAssignment>();
-  // Room for the whole partition up front: growing by doubling would copy every vector ~27
-  // times at 32GiB, and a/b/c later grow to the QAP domain for the NTTs. Reserved but untouched
-  // pages cost nothing.
-  uint64_t rows = PoRepPartitionRows(c1.registered_proof.shape);
-  out.assignment->Reserve(NextPowerOfTwo(rows), rows);
+  out.assignment =
+      PrepareAssignment(std::move(reuse), PoRepPartitionRows(c1.registered_proof.shape));
   circuits::porep::StackedCircuit circuit(circuits::porep::ShapeOf(c1.registered_proof.shape),
                                           std::move(witness).value());
   Status s = out.assignment->SynthesizeFrom(circuit);
@@ -54,16 +64,22 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             const groth16::PreparedVerifyingKey& pvk,
                                             SynthesizedCircuit partition, size_t threads,
                                             PartitionReport* report,
-                                            const std::function<void()>& verifying) {
+                                            const std::function<void()>& verifying,
+                                            AssignmentPtr* keep) {
   uint32_t k = partition.index;
   report->partition = k;
   report->synthesis_s = partition.synthesis_s;
   groth16::ProverOptions prover_options;
   prover_options.threads = threads;
   prover_options.timings = &report->prover;
+  prover_options.keep_buffers = keep != nullptr;
   auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
   if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
-  partition.assignment.reset();  // free a/b/c before the next partition's arrive
+  if (keep) {
+    *keep = std::move(partition.assignment);
+  } else {
+    partition.assignment.reset();  // free a/b/c before the next partition's arrive
+  }
   if (verifying) verifying();
   auto t = Clock::now();
   Status s = groth16::VerifyProof(pvk, *proof, partition.inputs);
@@ -83,11 +99,16 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(pk.vk);
   uint32_t partitions = static_cast<uint32_t>(c1.vanilla_proofs.size());
   C2Result result;
-  // With overlap, partition k+1 synthesizes on its own thread while partition k proves.
+  // With overlap, partition k+1 synthesizes on its own thread while partition k proves. Partition
+  // k's buffers go to the next synthesis started, k+2's, so a run maps its pages twice instead
+  // of once per partition.
   std::future<Result<SynthesizedCircuit>> next;
+  AssignmentPtr spare;
   auto start_synthesis = [&](uint32_t k) {
     next = std::async(options.overlap_synthesis ? std::launch::async : std::launch::deferred,
-                      [&c1, k] { return SynthesizePoRepPartition(c1, k); });
+                      [&c1, k, reuse = std::move(spare)]() mutable {
+                        return SynthesizePoRepPartition(c1, k, std::move(reuse));
+                      });
   };
   if (partitions > 0) start_synthesis(0);
   for (uint32_t k = 0; k < partitions; ++k) {
@@ -99,7 +120,9 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
     SynthesizedCircuit current = std::move(synthesized).value();
     if (k + 1 < partitions) start_synthesis(k + 1);
     PartitionReport report;
-    auto proof = ProveAndVerify(pk, pvk, std::move(current), options.threads, &report);
+    bool reused = k + 2 < partitions;
+    auto proof = ProveAndVerify(pk, pvk, std::move(current), options.threads, &report, nullptr,
+                                reused ? &spare : nullptr);
     if (!proof.ok()) return proof.status();
     result.proof.insert(result.proof.end(), proof->begin(), proof->end());
     result.partitions.push_back(report);

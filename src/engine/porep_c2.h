@@ -46,6 +46,14 @@ struct C2Result {
   std::vector<PartitionReport> partitions;
 };
 
+// A ProvingAssignment handed from one partition to the next of the same circuit.
+using AssignmentPtr = std::unique_ptr<r1cs::ProvingAssignment>;
+
+// Returns `reuse` emptied (or a new assignment when it is null), with room reserved for `rows`
+// constraints (a/b/c up to the QAP domain) and as many aux variables. A reused assignment's pages
+// are already mapped: at 32GiB, first-touch page clearing is ~15 of a fresh partition's ~38 s.
+AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows);
+
 // One partition's circuit (PoRep or PoSt), synthesized and ready to prove.
 struct SynthesizedCircuit {
   uint32_t index = 0;
@@ -56,16 +64,20 @@ struct SynthesizedCircuit {
 
 // Derives partition `k`'s public inputs from `c1` and synthesizes its circuit. A C1 whose
 // challenges or parents do not match its seed and graph fails here, before any proving work.
-Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k);
+// Synthesizes into `reuse` when given (see PrepareAssignment).
+Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
+                                                    AssignmentPtr reuse = nullptr);
 
-// Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment, and
-// verifies the proof with `pvk` (calling `verifying`, when set, just before); returns the
-// 192-byte proof. `report` receives the timings.
+// Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment (or, when
+// `keep` is set, moves it there with its buffers for the next partition), and verifies the proof
+// with `pvk` (calling `verifying`, when set, just before); returns the 192-byte proof. `report`
+// receives the timings.
 Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             const groth16::PreparedVerifyingKey& pvk,
                                             SynthesizedCircuit partition, size_t threads,
                                             PartitionReport* report,
-                                            const std::function<void()>& verifying = nullptr);
+                                            const std::function<void()>& verifying = nullptr,
+                                            AssignmentPtr* keep = nullptr);
 
 // Proves every partition of `c1` with `pk` and verifies each proof before returning it.
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,

@@ -30,7 +30,9 @@ Result<std::unique_ptr<JobWork>> MakePoRepWork(const JobRequest& r, SrsCache& sr
   auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
   return MakeCircuitWork(srs, circuit_id, static_cast<uint32_t>(input->vanilla_proofs.size()),
                          memory, budget_bytes, threads, srs_load_ms,
-                         [input](uint32_t k) { return SynthesizePoRepPartition(*input, k); });
+                         [input](uint32_t k, AssignmentPtr reuse) {
+                           return SynthesizePoRepPartition(*input, k, std::move(reuse));
+                         });
 }
 
 }  // namespace cuzk::engine

@@ -74,7 +74,7 @@ Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input) {
   return circuits::post::PoStPublicInputs(input.statement, sectors);
 }
 
-Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input) {
+Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse) {
   SynthesizedCircuit out;
   auto inputs = PoStInputs(input);
   if (!inputs.ok()) return inputs.status();
@@ -82,9 +82,7 @@ Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input) {
   auto slots = circuits::post::PoStSlots(input.statement, input.vanilla);
   if (!slots.ok()) return slots.status();
   auto start = std::chrono::steady_clock::now();
-  out.assignment = std::make_unique<r1cs::ProvingAssignment>();
-  uint64_t rows = PoStRows(input.statement.proof);
-  out.assignment->Reserve(NextPowerOfTwo(rows), rows);
+  out.assignment = PrepareAssignment(std::move(reuse), PoStRows(input.statement.proof));
   Status s = out.assignment->SynthesizeFrom(FallbackPoStCircuit(std::move(slots).value()));
   if (!s.ok()) return Status::InvalidArgument("synthesis: " + s.message());
   out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -135,7 +133,9 @@ Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& r, SrsCache& srs
   std::string circuit_id = PoStCircuitId(proof);
   auto shared = std::make_shared<const PoStInput>(std::move(input).value());
   return MakeCircuitWork(srs, circuit_id, 1, memory, budget_bytes, threads, srs_load_ms,
-                         [shared](uint32_t) { return SynthesizePoSt(*shared); });
+                         [shared](uint32_t, AssignmentPtr reuse) {
+                           return SynthesizePoSt(*shared, std::move(reuse));
+                         });
 }
 
 }  // namespace cuzk::engine

@@ -33,8 +33,9 @@ Result<PoStInput> ParsePoStInput(uint64_t registered_proof,
 
 // Returns the public inputs the verifier derives (comm_r and challenged leaves per slot).
 Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input);
-// Builds the witness (checking every path against its challenge) and synthesizes the circuit.
-Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input);
+// Builds the witness (checking every path against its challenge) and synthesizes the circuit
+// (into `reuse` when given, see PrepareAssignment).
+Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse = nullptr);
 // Verifies a 192-byte PoSt proof against `input`'s public inputs.
 Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
                   std::span<const uint8_t> proof);

@@ -74,7 +74,8 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
   return input;
 }
 
-Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k) {
+Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
+                                                     AssignmentPtr reuse) {
   if (k >= input.partitions.size()) {
     return Status::InvalidArgument("no partition " + std::to_string(k));
   }
@@ -82,9 +83,7 @@ Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, u
   out.index = k;
   out.inputs = circuits::snap::UpdateStatementInputs(input.Statement(k));
   auto start = std::chrono::steady_clock::now();
-  out.assignment = std::make_unique<r1cs::ProvingAssignment>();
-  uint64_t rows = UpdateRows(input.proof);
-  out.assignment->Reserve(NextPowerOfTwo(rows), rows);
+  out.assignment = PrepareAssignment(std::move(reuse), UpdateRows(input.proof));
   EmptySectorUpdateCircuit circuit(circuits::snap::ShapeOf(input.proof), input.partitions[k]);
   Status s = out.assignment->SynthesizeFrom(circuit);
   if (!s.ok()) {
@@ -138,7 +137,9 @@ Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& r, SrsCache& s
   auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
   return MakeCircuitWork(srs, circuit_id, static_cast<uint32_t>(shared->partitions.size()), memory,
                          budget_bytes, threads, srs_load_ms,
-                         [shared](uint32_t k) { return SynthesizeUpdatePartition(*shared, k); });
+                         [shared](uint32_t k, AssignmentPtr reuse) {
+                           return SynthesizeUpdatePartition(*shared, k, std::move(reuse));
+                         });
 }
 
 }  // namespace cuzk::engine

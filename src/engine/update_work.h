@@ -38,8 +38,9 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      std::string_view comm_r_old, std::string_view comm_d_new,
                                      std::string_view comm_r_new);
 
-// Synthesizes partition `k`.
-Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k);
+// Synthesizes partition `k` (into `reuse` when given, see PrepareAssignment).
+Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
+                                                     AssignmentPtr reuse = nullptr);
 // Verifies the concatenated partition proofs against the derived public inputs.
 Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
                     std::span<const uint8_t> proof);

@@ -30,8 +30,9 @@ Status SizeMismatch(const char* what, size_t want, size_t got) {
                                  std::to_string(got));
 }
 
-// Computes the H coefficients in place in `a` (size n - 1 on return).
-Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads) {
+// Computes the H coefficients in place in `a` (size n - 1 on return); b and c are emptied (their
+// memory freed unless `keep_buffers`).
+Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) {
   auto domain = ntt::EvaluationDomain::ForSize(pa.num_constraints());
   if (!domain.ok()) return domain.status();
   size_t n = domain->size();
@@ -44,8 +45,13 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads) {
     domain->CosetFft(*v, threads);
   }
   for (size_t i = 0; i < n; ++i) a[i] = a[i] * b[i] - c[i];
-  HugeVector<Fr>().swap(b);
-  HugeVector<Fr>().swap(c);
+  if (keep_buffers) {
+    b.clear();
+    c.clear();
+  } else {
+    HugeVector<Fr>().swap(b);
+    HugeVector<Fr>().swap(c);
+  }
   domain->DivideByVanishingOnCoset(a, threads);
   domain->IcosetFft(a, threads);
   a.resize(n - 1);
@@ -75,7 +81,7 @@ Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, con
   if (pk.h.size() != n - 1) return SizeMismatch("h points (domain - 1)", pk.h.size(), n - 1);
 
   auto phase = Clock::now();
-  Status hs = ComputeH(pa, threads);
+  Status hs = ComputeH(pa, threads, options.keep_buffers);
   if (!hs.ok()) return hs;
   t.fft = SecondsSince(phase);
 

@@ -17,6 +17,9 @@ struct ProverTimings {
 struct ProverOptions {
   size_t threads = 0;                // 0: every hardware thread
   ProverTimings* timings = nullptr;  // filled in when set
+  // Keeps the b and c buffers' memory once H is computed (for an assignment that will be reused)
+  // instead of freeing it for the MSMs.
+  bool keep_buffers = false;
 };
 
 // Proves with explicit randomness r, s (for tests and cross-checks). `assignment` must have had

@@ -12,6 +12,11 @@ class DensityBits {
  public:
   // Reserves room for n variables.
   void Reserve(size_t n) { bits_.reserve(n); }
+  // Forgets every variable, keeping the capacity.
+  void Clear() {
+    bits_.clear();
+    count_ = 0;
+  }
   // Appends a variable, not (yet) in the query.
   void PushBack() { bits_.push_back(false); }
   // Marks variable i as in the query.

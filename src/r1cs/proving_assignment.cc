@@ -35,6 +35,18 @@ void ProvingAssignment::Reserve(size_t constraints, size_t aux) {
   b_aux_density_.Reserve(aux);
 }
 
+void ProvingAssignment::Clear() {
+  a_.clear();
+  b_.clear();
+  c_.clear();
+  inputs_.clear();
+  aux_.clear();
+  a_aux_density_.Clear();
+  b_input_density_.Clear();
+  b_aux_density_.Clear();
+  AllocInput(Fr::One());
+}
+
 Variable ProvingAssignment::Alloc(const Fr& value) {
   aux_.push_back(value);
   a_aux_density_.PushBack();

@@ -3,6 +3,7 @@
 // shape recording and the test system's diagnostics.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -129,6 +130,59 @@ TEST(ProvingAssignmentTest, EvaluatesConstraintsAndTracksDensityLikeBellperson) 
   EXPECT_EQ(pa.b_aux_density().count(), 1u);
   EXPECT_TRUE(pa.b_input_density().Get(0));
   EXPECT_FALSE(pa.b_input_density().Get(1));
+}
+
+// Seeded random constraints over `n` aux variables and two inputs, with 0/1 values and zero
+// coefficients so that every density rule is exercised.
+class RandomCircuit : public Circuit {
+ public:
+  RandomCircuit(uint64_t seed, size_t n) : seed_(seed), n_(n) {}
+  Status Synthesize(ConstraintSystem& cs) const override {
+    std::mt19937_64 rng(seed_);
+    auto value = [&] {
+      uint64_t kind = rng() % 3;
+      return kind == 0 ? Fr::Zero() : kind == 1 ? Fr::One() : Fr::Random(rng);
+    };
+    std::vector<Variable> vars = {Variable::One(), cs.AllocInput(value()), cs.AllocInput(value())};
+    for (size_t i = 0; i < n_; ++i) vars.push_back(cs.Alloc(value()));
+    auto lc = [&] {
+      LinearCombination l;
+      for (int t = 0; t < 3; ++t) {
+        l.AddTerm(vars[rng() % vars.size()], rng() % 4 == 0 ? Fr::Zero() : Fr::Random(rng));
+      }
+      return l;
+    };
+    for (size_t i = 0; i < n_; ++i) cs.Enforce(lc(), lc(), lc());
+    return Status::Ok();
+  }
+
+ private:
+  uint64_t seed_;
+  size_t n_;
+};
+
+void ExpectSameDensity(const DensityBits& x, const DensityBits& y) {
+  ASSERT_EQ(x.size(), y.size());
+  EXPECT_EQ(x.count(), y.count());
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(x.Get(i), y.Get(i)) << i;
+}
+
+TEST(ProvingAssignmentTest, ClearedAssignmentSynthesizesLikeAFreshOne) {
+  ProvingAssignment reused;
+  ASSERT_TRUE(reused.SynthesizeFrom(RandomCircuit(1, 300)).ok());  // a larger, other circuit
+  reused.Clear();
+  ASSERT_TRUE(reused.SynthesizeFrom(RandomCircuit(2, 120)).ok());
+  ProvingAssignment fresh;
+  ASSERT_TRUE(fresh.SynthesizeFrom(RandomCircuit(2, 120)).ok());
+  EXPECT_TRUE(std::ranges::equal(reused.a(), fresh.a()));
+  EXPECT_TRUE(std::ranges::equal(reused.b(), fresh.b()));
+  EXPECT_TRUE(std::ranges::equal(reused.c(), fresh.c()));
+  EXPECT_EQ(reused.inputs(), fresh.inputs());
+  EXPECT_TRUE(std::ranges::equal(reused.aux(), fresh.aux()));
+  ExpectSameDensity(reused.a_aux_density(), fresh.a_aux_density());
+  ExpectSameDensity(reused.b_input_density(), fresh.b_input_density());
+  ExpectSameDensity(reused.b_aux_density(), fresh.b_aux_density());
+  EXPECT_EQ(reused.num_constraints(), 120u + 3u);  // + one input constraint per input
 }
 
 class ProductCircuit : public Circuit {
