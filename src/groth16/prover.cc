@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "base/parallel.h"
 #include "msm/pippenger.h"
 #include "ntt/evaluation_domain.h"
 
@@ -41,10 +42,11 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) 
   HugeVector<Fr>& c = pa.mutable_c();
   for (auto* v : {&a, &b, &c}) {
     v->resize(n);
-    domain->Ifft(*v, threads);
-    domain->CosetFft(*v, threads);
+    domain->DomainToCoset(*v, threads);
   }
-  for (size_t i = 0; i < n; ++i) a[i] = a[i] * b[i] - c[i];
+  ParallelFor(n, threads, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) a[i] = a[i] * b[i] - c[i];
+  });
   if (keep_buffers) {
     b.clear();
     c.clear();
@@ -52,8 +54,7 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) 
     HugeVector<Fr>().swap(b);
     HugeVector<Fr>().swap(c);
   }
-  domain->DivideByVanishingOnCoset(a, threads);
-  domain->IcosetFft(a, threads);
+  domain->CosetQuotientToCoefficients(a, threads);
   a.resize(n - 1);
   return Status::Ok();
 }

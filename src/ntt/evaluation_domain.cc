@@ -189,6 +189,20 @@ void EvaluationDomain::IcosetFft(std::span<Fr> values, size_t threads) const {
   ScaleByPowers(values, Fr::One(), ff::FrMultiplicativeGenerator().Inverse(), threads);
 }
 
+void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads) const {
+  // Coefficient i needs 1/n (end of the Ifft) and g^i (start of the CosetFft): one pass.
+  Transform(values, omega_inv_, threads);
+  ScaleByPowers(values, size_inv_, ff::FrMultiplicativeGenerator(), threads);
+  Transform(values, omega_, threads);
+}
+
+void EvaluationDomain::CosetQuotientToCoefficients(std::span<Fr> values, size_t threads) const {
+  // 1/Z is a constant on the coset, so it joins the Ifft's 1/n and the coset's g^-i: one pass.
+  Transform(values, omega_inv_, threads);
+  ScaleByPowers(values, size_inv_ * VanishingOnCoset().Inverse(),
+                ff::FrMultiplicativeGenerator().Inverse(), threads);
+}
+
 Fr EvaluationDomain::VanishingOnCoset() const {
   return PowU64(ff::FrMultiplicativeGenerator(), size()) - Fr::One();
 }

@@ -40,6 +40,12 @@ class EvaluationDomain {
   // Multiplies every value by (g^n - 1)^{-1}.
   void DivideByVanishingOnCoset(std::span<Fr> values, size_t threads = 0) const;
 
+  // The prover's two compositions, each with its scalings fused into one pass over the data:
+  // Ifft then CosetFft (evaluations on the domain -> evaluations on the coset).
+  void DomainToCoset(std::span<Fr> values, size_t threads = 0) const;
+  // DivideByVanishingOnCoset then IcosetFft (coset evaluations of Z*H -> coefficients of H).
+  void CosetQuotientToCoefficients(std::span<Fr> values, size_t threads = 0) const;
+
  private:
   EvaluationDomain(uint32_t log_size, const Fr& omega);
   void Transform(std::span<Fr> values, const Fr& root, size_t threads) const;

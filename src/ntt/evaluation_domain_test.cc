@@ -71,6 +71,21 @@ TEST(EvaluationDomainTest, CosetFftEvaluatesOnTheCosetOfSeven) {
   EXPECT_EQ(d.VanishingOnCoset(), g.Pow(ff::Limbs<1>{128}) - Fr::One());
 }
 
+TEST(EvaluationDomainTest, FusedCompositionsMatchTheirSteps) {
+  for (size_t n : {size_t{64}, size_t{1} << 15}) {
+    auto d = *EvaluationDomain::ForSize(n);
+    std::vector<Fr> values = RandomVector(n, 5), fused = values;
+    d.Ifft(values, 2);
+    d.CosetFft(values, 2);
+    d.DomainToCoset(fused, 2);
+    ASSERT_EQ(fused, values) << n;
+    d.DivideByVanishingOnCoset(values, 2);
+    d.IcosetFft(values, 2);
+    d.CosetQuotientToCoefficients(fused, 3);
+    ASSERT_EQ(fused, values) << n;
+  }
+}
+
 TEST(EvaluationDomainTest, LargeTransformsRoundTripOnAnyThreadCount) {
   auto d = *EvaluationDomain::ForSize(1 << 15);
   std::vector<Fr> coeffs = RandomVector(1 << 15, 4);
