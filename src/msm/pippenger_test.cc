@@ -82,6 +82,20 @@ TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
   }
 }
 
+TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
+  // More than one 4096-point chunk per thread, with repeated and negated bases so that pairs
+  // with equal x (P + P, P - P) meet inside the batch-affine rounds.
+  auto c = MakeCase<ec::G1>(9000, 7, 1);
+  for (size_t i = 0; i < 9000; ++i) c.scalars[i] = (i % 11 == 0) ? Fr::Zero() : Fr::One();
+  for (size_t i = 0; i < 400; ++i) c.bases[2 * i + 1] = c.bases[2 * i];
+  for (size_t i = 400; i < 800; ++i) c.bases[2 * i + 1] = -c.bases[2 * i];
+  ec::G1 want;
+  for (size_t i = 0; i < c.bases.size(); ++i) {
+    if (c.scalars[i].IsOne()) want += c.bases[i];
+  }
+  for (size_t threads : {1u, 2u}) EXPECT_EQ(MsmG1(c.bases, c.scalars, threads), want) << threads;
+}
+
 TEST(PippengerTest, G2MatchesNaiveSum) {
   for (size_t n : {1u, 50u, 300u}) {
     auto c = MakeCase<ec::G2>(n, n, 2);
