@@ -144,7 +144,10 @@ void RegisterSynthOnly(CLI::App& app) {
       ->check(CLI::IsMember({"prove", "witness", "count"}))
       ->capture_default_str();
   cmd->add_flag("--witness-only", o.witness_only, "Same as --mode witness");
-  cmd->add_option("-i,--iterations", o.iterations, "Times to repeat the synthesis")
+  cmd->add_option(
+         "-i,--iterations", o.iterations,
+         "Times to repeat the synthesis (the first maps fresh buffers, later ones reuse them as "
+         "the daemon does between a job's partitions)")
       ->capture_default_str();
   cmd->add_option("--threads", o.threads,
                   "Partitions synthesized at once, one thread each (memory grows with it)")
