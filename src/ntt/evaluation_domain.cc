@@ -110,7 +110,13 @@ void EvaluationDomain::Transform(std::span<Fr> values, const Fr& root, size_t th
   ParallelFor(n / block, threads, [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
       Fr* x = values.data() + b * block;
-      for (size_t h = 1; h < block; h <<= 1) {
+      // The first stage's twiddle is 1: add and subtract, no multiplication.
+      for (size_t k = 0; k + 1 < block; k += 2) {
+        Fr v = x[k + 1];
+        x[k + 1] = x[k] - v;
+        x[k] += v;
+      }
+      for (size_t h = 2; h < block; h <<= 1) {
         for (size_t k = 0; k < block; k += 2 * h) {
           for (size_t j = 0; j < h; ++j) Butterfly(x[k + j], x[k + j + h], small[h + j]);
         }
