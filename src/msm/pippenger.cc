@@ -97,8 +97,8 @@ class AffineBuckets {
   };
 
   // Two interleaved prefix-product chains (even and odd positions) share the one inversion, so
-  // consecutive multiplications are independent and overlap in the pipeline; each bucket is
-  // updated as soon as its inverse is known.
+  // consecutive multiplications need not wait for each other (measured gain: within noise); each
+  // bucket is updated in the same backward pass that recovers its inverse.
   void Apply() {
     size_t n = pending_.size();
     diff_.resize(n);
