@@ -178,8 +178,10 @@ uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector) {
   return sector.nodes <= 64 ? 2687961 : sector.nodes <= (1 << 18) ? 3844969 : 4423473;
 }
 
+uint64_t PartitionMemoryEstimate(uint64_t rows) { return NextPowerOfTwo(rows) * 512; }
+
 uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector) {
-  return NextPowerOfTwo(PoRepPartitionRows(sector)) * 512;
+  return PartitionMemoryEstimate(PoRepPartitionRows(sector));
 }
 
 std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,

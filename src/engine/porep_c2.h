@@ -113,6 +113,9 @@ uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector);
 // and MSM working sets, not the parameters): 512 bytes per element of the QAP domain, calibrated
 // on 2KiB (2.1 GiB above the resident parameters at domain 2^22); likely pessimistic for 32GiB.
 uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector);
+// Returns the estimated peak host memory of proving a partition of `rows` R1CS rows, whatever
+// the circuit: 512 bytes per row of the QAP domain (calibrated on the 2KiB PoRep).
+uint64_t PartitionMemoryEstimate(uint64_t rows);
 
 // Returns the path of `sector`'s parameter file in `dir` under its official name; `extension` is
 // "params" or "vk".

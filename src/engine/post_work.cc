@@ -15,12 +15,6 @@ namespace {
 using circuits::post::FallbackPoStCircuit;
 using circuits::post::PlaceholderSlots;
 
-uint64_t NextPowerOfTwo(uint64_t n) {
-  uint64_t p = 1;
-  while (p < n) p <<= 1;
-  return p;
-}
-
 // Constraints of `slots` placeholder slots of `challenges` leaves each.
 uint64_t CountConstraints(uint32_t slots, uint32_t challenges,
                           const std::vector<uint32_t>& arities) {
@@ -31,7 +25,7 @@ uint64_t CountConstraints(uint32_t slots, uint32_t challenges,
 }
 
 uint64_t PoStMemoryEstimate(const filecoin::RegisteredPoStProof& proof) {
-  return NextPowerOfTwo(PoStRows(proof)) * 512;  // as PoRep's, calibrated on 2KiB
+  return PartitionMemoryEstimate(PoStRows(proof));
 }
 
 }  // namespace

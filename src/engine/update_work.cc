@@ -16,14 +16,8 @@ namespace {
 
 using circuits::snap::EmptySectorUpdateCircuit;
 
-uint64_t NextPowerOfTwo(uint64_t n) {
-  uint64_t p = 1;
-  while (p < n) p <<= 1;
-  return p;
-}
-
 uint64_t UpdateMemoryEstimate(const filecoin::RegisteredUpdateProof& proof) {
-  return NextPowerOfTwo(UpdateRows(proof)) * 512;  // as PoRep's, calibrated on 2KiB
+  return PartitionMemoryEstimate(UpdateRows(proof));
 }
 
 Result<ff::Fr> Commitment(std::string_view raw, const char* name) {
