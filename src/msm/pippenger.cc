@@ -38,6 +38,14 @@ inline uint64_t WindowBitsOf(const Scalar& k, unsigned c, size_t w) {
   return raw & ((uint64_t{1} << c) - 1);
 }
 
+// Asks the cache for the whole of *p (an affine point spans two or three cache lines).
+template <typename T>
+inline void PrefetchObject(const T* p) {
+  const char* bytes = reinterpret_cast<const char*>(p);
+  for (size_t offset = 0; offset < sizeof(T); offset += 64) __builtin_prefetch(bytes + offset);
+  __builtin_prefetch(bytes + sizeof(T) - 1);
+}
+
 // Affine buckets filled in batches of additions to distinct buckets. For one batch:
 //   1. queue (bucket, point) pairs; an empty bucket just takes the point, P + (-P) empties the
 //      bucket, the rare P + P is done at once in Jacobian form, and a pair whose bucket already
@@ -58,6 +66,11 @@ class AffineBuckets {
   explicit AffineBuckets(size_t count)
       : buckets_(count), stamp_(count, 0), batch_(std::clamp<size_t>(count / 4, 256, 2048)) {}
 
+  // Asks the cache for bucket b and its batch stamp ahead of an Add to it.
+  void Prefetch(uint32_t b) const {
+    __builtin_prefetch(&stamp_[b]);
+    PrefetchObject(&buckets_[b]);
+  }
   // Empties every bucket.
   void Reset() { std::fill(buckets_.begin(), buckets_.end(), Affine::Identity()); }
   // Adds p into bucket b (deferred until Flush or until the batch fills).
@@ -107,6 +120,7 @@ class AffineBuckets {
     prefix_.resize(n);
     Field acc[2] = {Field::One(), Field::One()};
     for (size_t i = 0; i < n; ++i) {
+      if (i + kLookahead < n) PrefetchObject(&buckets_[pending_[i + kLookahead].bucket]);
       diff_[i] = pending_[i].point.x - buckets_[pending_[i].bucket].x;
       prefix_[i] = acc[i & 1];
       acc[i & 1] *= diff_[i];
@@ -114,6 +128,7 @@ class AffineBuckets {
     Field both = (acc[0] * acc[1]).Inverse();
     Field inv[2] = {both * acc[1], both * acc[0]};
     for (size_t i = n; i-- > 0;) {
+      if (i >= kLookahead) PrefetchObject(&buckets_[pending_[i - kLookahead].bucket]);
       Field inverse = inv[i & 1] * prefix_[i];
       inv[i & 1] *= diff_[i];
       Affine& bucket = buckets_[pending_[i].bucket];
@@ -126,6 +141,9 @@ class AffineBuckets {
     pending_.clear();
     ++batch_id_;
   }
+
+  // How many additions ahead a bucket is prefetched: a batch's buckets do not stay in L1.
+  static constexpr size_t kLookahead = 8;
 
   std::vector<Affine> buckets_;
   std::vector<uint32_t> stamp_;
@@ -245,7 +263,15 @@ ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
     } else {
       std::fill(jacobian.begin(), jacobian.end(), Point::Identity());
     }
+    constexpr size_t kAhead = 16;  // points between a bucket's prefetch and its Add
     for (size_t i = 0; i < scalars.size(); ++i) {
+      if (affine && i + kAhead < scalars.size()) {
+        // The carry into this window of point i + kAhead is already known.
+        int64_t ahead =
+            static_cast<int64_t>(WindowBitsOf(scalars[i + kAhead], c, w)) + carry[i + kAhead];
+        if (ahead > half) ahead -= int64_t{1} << c;
+        if (ahead != 0) batched.Prefetch(static_cast<uint32_t>((ahead > 0 ? ahead : -ahead) - 1));
+      }
       int64_t d = static_cast<int64_t>(WindowBitsOf(scalars[i], c, w)) + carry[i];
       carry[i] = d > half;
       if (carry[i]) d -= int64_t{1} << c;
