@@ -82,6 +82,44 @@ TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
   }
 }
 
+// Slices of >= 2^15 points have >= 2^11 buckets per window, which FoldAffineBuckets folds in
+// segments with batch-affine additions. Bases that are small multiples of G and scalars below
+// `bound` leave most buckets empty or equal to each other, so the segment sums meet P + P, P - P
+// and infinity all the time (and scalars below 42 also pile into few buckets). Want:
+// (sum_i k_i m_i) G, computed in Fr.
+template <typename Point, typename MsmFn>
+void CheckSmallMultiplesOfGenerator(uint64_t bound, MsmFn msm) {
+  std::mt19937_64 rng(bound);
+  auto to_fr = [](int m) { return m >= 0 ? Fr::FromUint64(m) : -Fr::FromUint64(-m); };
+  const int multiples[] = {1, 2, 3, -1};
+  std::vector<typename Point::AffinePoint> small(4), bases;
+  for (int j = 0; j < 4; ++j)
+    small[j] = ec::Mul(Point::Generator(), to_fr(multiples[j])).ToAffine();
+  std::vector<Fr> scalars;
+  Fr want_scalar = Fr::Zero();
+  for (size_t i = 0; i < 40000; ++i) {
+    int j = static_cast<int>(rng() % 4);
+    uint64_t k = 2 + rng() % bound;  // 0 and 1 would bypass the buckets
+    bases.push_back(small[j]);
+    scalars.push_back(Fr::FromUint64(k));
+    want_scalar += Fr::FromUint64(k) * to_fr(multiples[j]);
+  }
+  ASSERT_GE(WindowBits(bases.size()), 12u);
+  Point want = ec::Mul(Point::Generator(), want_scalar);
+  for (size_t threads : {1u, 2u}) {
+    EXPECT_EQ(msm(bases, scalars, threads), want) << bound << " " << threads;
+  }
+}
+
+TEST(PippengerTest, SegmentedFoldOfEqualAndEmptyBucketsMatchesScalarSum) {
+  for (uint64_t bound : {uint64_t{1} << 12, uint64_t{40}}) {
+    CheckSmallMultiplesOfGenerator<ec::G1>(
+        bound, [](auto& b, auto& s, size_t t) { return MsmG1(b, s, t); });
+  }
+  CheckSmallMultiplesOfGenerator<ec::G2>(1 << 12,
+                                         [](auto& b, auto& s, size_t t) { return MsmG2(b, s, t); });
+}
+
 TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
   // More than one 4096-point chunk per thread, with repeated and negated bases so that pairs
   // with equal x (P + P, P - P) meet inside the batch-affine rounds.
