@@ -23,7 +23,7 @@ std::vector<Fr> Scalars(size_t n, bool mostly_trivial) {
 
 void BM_MsmG1(benchmark::State& state) {
   size_t n = size_t{1} << state.range(0);
-  static auto bases = bench::DistinctPoints<ec::G1>(size_t{1} << 20);
+  static auto bases = bench::DistinctPoints<ec::G1>(size_t{1} << 22);
   auto scalars = Scalars(n, state.range(1) != 0);
   for (auto _ : state) {
     benchmark::DoNotOptimize(MsmG1(std::span(bases).first(n), scalars));
@@ -34,7 +34,7 @@ void BM_MsmG1(benchmark::State& state) {
 }
 // Args: log2(size), 90% trivial scalars?
 BENCHMARK(BM_MsmG1)
-    ->ArgsProduct({{16, 18, 20}, {0, 1}})
+    ->ArgsProduct({{16, 18, 20, 22}, {0, 1}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
