@@ -35,6 +35,7 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
     }
     if (started_ >= partitions_) spare_.clear();  // nobody left to use them
   }
+  if (!reuse && pool_) reuse = pool_->Take(partition_memory_);
   auto circuit = synthesize_(k, std::move(reuse));
   if (!circuit.ok()) return circuit.status();
   SynthesizedCircuit c = std::move(circuit).value();
@@ -58,10 +59,15 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
   }
   AssignmentPtr kept;
   auto proof = ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report, verifying,
-                              more ? &kept : nullptr);
+                              more || pool_ ? &kept : nullptr);
   if (kept) {
-    std::lock_guard<std::mutex> lock(spare_mu_);
-    if (started_ < partitions_) spare_.push_back(std::move(kept));
+    std::unique_lock<std::mutex> lock(spare_mu_);
+    if (started_ < partitions_) {
+      spare_.push_back(std::move(kept));
+    } else if (pool_) {
+      lock.unlock();
+      pool_->Keep(std::move(kept), partition_memory_);
+    }
   }
   return proof;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/assignment_pool.h"
 #include "engine/job_work.h"
 #include "engine/porep_c2.h"
 #include "engine/srs_cache.h"
@@ -34,6 +35,7 @@ class CircuitWork : public JobWork {
   Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override;
   Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> synthesized,
                                      const std::function<void()>& verifying) override;
+  void UseAssignmentPool(AssignmentPool* pool) override { pool_ = pool; }
 
  private:
   uint32_t partitions_;
@@ -45,7 +47,11 @@ class CircuitWork : public JobWork {
   SynthesizeFn synthesize_;
   // A proved partition's assignment waits here for the job's next synthesis, so each partition
   // after the first few writes into pages already mapped. There is at most one spare per
-  // partition in flight, and none once every partition has started synthesis.
+  // partition in flight, and none once every partition has started synthesis: from then on a
+  // proved partition's assignment goes to the engine's pool (if any) for the next job, and a
+  // job's first partitions take theirs from it (partitions of one size class, see
+  // partition_memory()).
+  AssignmentPool* pool_ = nullptr;
   std::mutex spare_mu_;
   std::vector<AssignmentPtr> spare_;
   uint32_t started_ = 0;

@@ -115,11 +115,26 @@ const char* ProofKindName(ProofKind kind) {
   return "unknown";
 }
 
+namespace {
+
+// Resolves kAutoLookahead: 1 with 8 or more hardware threads, else 0.
+Engine::Config WithLookahead(Engine::Config config) {
+  if (config.synthesis_lookahead == Engine::kAutoLookahead) {
+    config.synthesis_lookahead = HardwareThreads() >= 8 ? 1 : 0;
+  }
+  return config;
+}
+
+}  // namespace
+
 Engine::Engine(Config config)
-    : config_(std::move(config)),
+    : config_(WithLookahead(std::move(config))),
       budget_(config_.memory_budget_bytes ? config_.memory_budget_bytes
                                           : MemoryBudget::FromSystem(uint64_t{4} << 30)),
-      srs_(config_.param_dir, config_.prover_threads, &budget_) {
+      srs_(config_.param_dir, config_.prover_threads, &budget_),
+      // As many idle buffers as partitions can be in flight at once.
+      pool_(&budget_, config_.workers + config_.synthesis_lookahead) {
+  budget_.SetReclaimer([this] { return pool_.Drain(); });
   if (!config_.make_work) {
     config_.make_work = [this](const JobRequest& r,
                                uint64_t* srs_load_ms) -> Result<std::unique_ptr<JobWork>> {
@@ -135,9 +150,6 @@ Engine::Engine(Config config)
       return cuzk::Status::InvalidArgument("unknown proof kind " +
                                            std::to_string(static_cast<int>(r.kind)));
     };
-  }
-  if (config_.synthesis_lookahead == kAutoLookahead) {
-    config_.synthesis_lookahead = HardwareThreads() >= 8 ? 1 : 0;
   }
   if (config_.workers == 0) return;  // a queue only (tests)
   // Twice the pipeline: an urgent job's partitions find idle synthesis workers even while
@@ -269,6 +281,8 @@ EngineStatus Engine::GetStatus() const {
   s.srs = srs_.Loaded();
   s.memory_reserved = budget_.used();
   s.memory_budget = budget_.total();
+  s.idle_buffers = static_cast<uint32_t>(pool_.idle());
+  s.reused_buffers = pool_.reused();
   s.workers = static_cast<uint32_t>(config_.workers);
   s.kinds = kind_stats_;
   auto now = Clock::now();
@@ -391,6 +405,7 @@ std::optional<uint32_t> Engine::Prepare(Job& job) {
     return std::nullopt;
   }
   job.work = std::move(work).value();
+  job.work->UseAssignmentPool(&pool_);
   job.partitions = job.work->partitions();
   job.proofs.resize(job.partitions);
   if (job.partitions == 0) FailLocked(job, JobState::kFailed, "the job has no partitions");

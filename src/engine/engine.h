@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "engine/assignment_pool.h"
 #include "engine/job_work.h"
 #include "engine/memory_budget.h"
 #include "engine/srs_cache.h"
@@ -94,6 +95,9 @@ struct EngineStatus {
   uint32_t pending = 0, running = 0;
   uint32_t workers = 0;
   uint64_t memory_reserved = 0, memory_budget = 0;  // bytes
+  // Proved partitions' synthesis buffers kept idle for the next job, and how many were reused.
+  uint32_t idle_buffers = 0;
+  uint64_t reused_buffers = 0;
   uint64_t completed = 0, failed = 0;
   uint64_t uptime_seconds = 0;
   std::vector<SrsInfo> srs;
@@ -182,6 +186,7 @@ class Engine {
   Config config_;
   MemoryBudget budget_;  // before srs_: resident parameters hold reservations of it
   SrsCache srs_;
+  AssignmentPool pool_;  // after budget_: idle buffers hold reservations of it
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mu_;
   std::condition_variable synthesis_cv_, prover_cv_;

@@ -15,6 +15,8 @@
 
 namespace cuzk::engine {
 
+class AssignmentPool;
+
 // A synthesized partition waiting for the prover; what it holds is the work's business.
 class SynthesizedPartition {
  public:
@@ -39,6 +41,9 @@ class JobWork {
   virtual Result<std::vector<uint8_t>> Prove(uint32_t k,
                                              std::unique_ptr<SynthesizedPartition> synthesized,
                                              const std::function<void()>& verifying) = 0;
+  // Lends the engine's pool of idle synthesis buffers (shared across jobs; outlives the work).
+  // Works without such buffers ignore it.
+  virtual void UseAssignmentPool(AssignmentPool* /*pool*/) {}
 };
 
 }  // namespace cuzk::engine

@@ -3,6 +3,7 @@
 
 #include <fstream>
 #include <string>
+#include <utility>
 
 namespace cuzk::engine {
 
@@ -34,21 +35,48 @@ uint64_t MemoryBudget::FromSystem(uint64_t margin_bytes) {
   return 0;
 }
 
+void MemoryBudget::SetReclaimer(std::function<uint64_t()> reclaim) {
+  reclaim_ = std::move(reclaim);
+}
+
+bool MemoryBudget::ReclaimFor(uint64_t bytes) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!reclaim_ || used_ + bytes <= total_) return false;
+  }
+  return reclaim_() > 0;
+}
+
 Result<MemoryBudget::Reservation> MemoryBudget::Reserve(uint64_t bytes) {
   if (bytes > total_) {
-    return Status::InvalidArgument(
-        "needs an estimated " + std::to_string(bytes >> 20) + " MiB but the memory budget is " +
-        std::to_string(total_ >> 20) + " MiB (raise it or free memory)");
+    return Status::InvalidArgument("needs an estimated " + std::to_string(bytes >> 20) +
+                                   " MiB but the memory budget is " + std::to_string(total_ >> 20) +
+                                   " MiB (raise it or free memory)");
   }
+  // Counted as waiting before reclaiming, so that no idle memory takes the room meanwhile.
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++waiting_;
+  }
+  ReclaimFor(bytes);
   std::unique_lock<std::mutex> lock(mu_);
   cv_.wait(lock, [&] { return used_ + bytes <= total_; });
+  --waiting_;
   used_ += bytes;
   return Reservation(this, bytes);
 }
 
 MemoryBudget::Reservation MemoryBudget::TryReserve(uint64_t bytes) {
+  ReclaimFor(bytes);
   std::lock_guard<std::mutex> lock(mu_);
   if (used_ + bytes > total_) return Reservation();
+  used_ += bytes;
+  return Reservation(this, bytes);
+}
+
+MemoryBudget::Reservation MemoryBudget::TryReserveIdle(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (waiting_ > 0 || used_ + bytes > total_) return Reservation();
   used_ += bytes;
   return Reservation(this, bytes);
 }
@@ -56,8 +84,15 @@ MemoryBudget::Reservation MemoryBudget::TryReserve(uint64_t bytes) {
 Result<MemoryBudget::Reservation> MemoryBudget::ReserveFor(uint64_t bytes,
                                                            std::chrono::milliseconds timeout) {
   if (bytes > total_) return Reserve(bytes);  // the "can never fit" error
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++waiting_;
+  }
+  ReclaimFor(bytes);
   std::unique_lock<std::mutex> lock(mu_);
-  if (!cv_.wait_for(lock, timeout, [&] { return used_ + bytes <= total_; })) {
+  bool fits = cv_.wait_for(lock, timeout, [&] { return used_ + bytes <= total_; });
+  --waiting_;
+  if (!fits) {
     return Status::InvalidArgument(
         "waited " + std::to_string(timeout.count() / 1000) + " s for " +
         std::to_string(bytes >> 20) + " MiB of the memory budget; " +

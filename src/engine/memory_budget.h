@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 
 #include "base/status.h"
@@ -37,10 +38,19 @@ class MemoryBudget {
   // Returns MemTotal from /proc/meminfo minus `margin_bytes` (0 if unreadable or smaller).
   static uint64_t FromSystem(uint64_t margin_bytes);
 
+  // Sets what frees idle, recreatable memory (the AssignmentPool) when a reservation does not
+  // fit: it is called without the budget's lock, before a reservation waits or gives up, and
+  // returns the bytes it released.
+  void SetReclaimer(std::function<uint64_t()> reclaim);
+
   // Waits until `bytes` fit, then holds them. Fails at once if they exceed the whole budget.
   Result<Reservation> Reserve(uint64_t bytes);
-  // Holds `bytes` if they fit now; otherwise returns an empty reservation (bytes() == 0) at once.
+  // Holds `bytes` if they fit now (after reclaiming); otherwise returns an empty reservation
+  // (bytes() == 0) at once.
   Reservation TryReserve(uint64_t bytes);
+  // Holds `bytes` for idle memory the reclaimer may free (never reclaims itself): only if they
+  // fit now and no reservation is waiting for room.
+  Reservation TryReserveIdle(uint64_t bytes);
   // Reserve, but gives up after `timeout` with an error saying what did not fit.
   Result<Reservation> ReserveFor(uint64_t bytes, std::chrono::milliseconds timeout);
   uint64_t total() const { return total_; }
@@ -48,11 +58,15 @@ class MemoryBudget {
 
  private:
   void Release(uint64_t bytes);
+  // Calls the reclaimer if `bytes` do not fit now; returns true if it released anything.
+  bool ReclaimFor(uint64_t bytes);
 
   const uint64_t total_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
   uint64_t used_ = 0;
+  int waiting_ = 0;                    // reservations waiting for room
+  std::function<uint64_t()> reclaim_;  // set before concurrent use
 };
 
 }  // namespace cuzk::engine

@@ -32,6 +32,8 @@ class DensityBits {
   size_t size() const { return bits_.size(); }
   // Returns the number of variables in the query.
   size_t count() const { return count_; }
+  // Returns the bytes of memory the bits hold (their capacity).
+  size_t CapacityBytes() const { return bits_.capacity() / 8; }
 
  private:
   std::vector<bool> bits_;

@@ -47,6 +47,13 @@ void ProvingAssignment::Clear() {
   AllocInput(Fr::One());
 }
 
+size_t ProvingAssignment::CapacityBytes() const {
+  size_t elements =
+      a_.capacity() + b_.capacity() + c_.capacity() + inputs_.capacity() + aux_.capacity();
+  return elements * sizeof(Fr) + a_aux_density_.CapacityBytes() + b_input_density_.CapacityBytes() +
+         b_aux_density_.CapacityBytes();
+}
+
 Variable ProvingAssignment::Alloc(const Fr& value) {
   aux_.push_back(value);
   a_aux_density_.PushBack();

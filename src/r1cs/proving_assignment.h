@@ -54,6 +54,8 @@ class ProvingAssignment final : public ConstraintSystem {
   const DensityBits& b_aux_density() const { return b_aux_density_; }
   // Returns the number of constraints so far.
   size_t num_constraints() const { return a_.size(); }
+  // Returns the bytes of memory the buffers hold (their capacity, kept by Clear).
+  size_t CapacityBytes() const;
 
  protected:
   void DoEnforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,

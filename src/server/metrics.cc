@@ -93,8 +93,15 @@ std::string PrometheusText(const engine::EngineStatus& s) {
   for (const engine::SrsInfo& srs : s.srs) {
     e.Sample("cuzk_srs_loaded_bytes{circuit_id=\"" + srs.circuit_id + "\"}", srs.size_bytes);
   }
-  e.Family("cuzk_memory_reserved_bytes", "gauge", "Working memory reserved by running jobs.");
+  e.Family("cuzk_memory_reserved_bytes", "gauge",
+           "Working memory reserved by running jobs and idle synthesis buffers.");
   e.Sample("cuzk_memory_reserved_bytes", s.memory_reserved);
+  e.Family("cuzk_idle_synthesis_buffers", "gauge",
+           "Proved partitions' synthesis buffers kept for the next job.");
+  e.Sample("cuzk_idle_synthesis_buffers", s.idle_buffers);
+  e.Family("cuzk_reused_synthesis_buffers_total", "counter",
+           "Partitions that synthesized into an earlier job's buffers.");
+  e.Sample("cuzk_reused_synthesis_buffers_total", s.reused_buffers);
   e.Family("cuzk_memory_budget_bytes", "gauge", "The working-memory budget.");
   e.Sample("cuzk_memory_budget_bytes", s.memory_budget);
   return e.str();
@@ -108,7 +115,9 @@ std::string StatusJson(const engine::EngineStatus& s) {
                  {"available", available},
                  {"used", total >= available ? total - available : 0},
                  {"budget", s.memory_budget},
-                 {"reserved", s.memory_reserved}};
+                 {"reserved", s.memory_reserved},
+                 {"idle_synthesis_buffers", s.idle_buffers},
+                 {"reused_synthesis_buffers", s.reused_buffers}};
   j["queue"] = {{"pending", s.pending}, {"running", s.running}, {"workers", s.workers}};
   j["counters"] = {{"completed", s.completed}, {"failed", s.failed}};
   nlohmann::json srs = nlohmann::json::array();
