@@ -49,6 +49,9 @@ inline void PrefetchObject(const T* p) {
   __builtin_prefetch(bytes + sizeof(T) - 1);
 }
 
+// Returns how many additions of a window of `buckets` affine buckets share one inversion.
+inline size_t AffineBatchSize(size_t buckets) { return std::clamp<size_t>(buckets / 4, 256, 2048); }
+
 // Affine buckets filled in batches of additions to distinct buckets. For one batch:
 //   1. queue (bucket, point) pairs; an empty bucket just takes the point, P + (-P) empties the
 //      bucket, the rare P + P is done at once in Jacobian form, and a pair whose bucket already
@@ -67,7 +70,7 @@ class AffineBuckets {
   // (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of the buckets
   // took 600 -> 555 ms (1/2 was the same).
   explicit AffineBuckets(size_t count)
-      : buckets_(count), stamp_(count, 0), batch_(std::clamp<size_t>(count / 4, 256, 2048)) {}
+      : buckets_(count), stamp_(count, 0), batch_(AffineBatchSize(count)) {}
 
   // Asks the cache for bucket b and its batch stamp ahead of an Add to it.
   void Prefetch(uint32_t b) const {
@@ -455,13 +458,32 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
 }  // namespace
 
 unsigned WindowBits(size_t n) {
-  // Cost per slice ~ (256/c) (n + 2^c): the minimum sits near c = log2(n) - 3 (measured on
-  // 2^20 points: c = 15 and 16 are within noise of each other). Above 16 the buckets (2^(c-1)
-  // affine points per thread) outgrow the caches: on 2^21 points per thread, c = 15-16 took
-  // 15.5-16 s against 17.5 s for c = 18 (2-core EPYC VM).
-  unsigned log_n = 0;
-  while ((size_t{1} << (log_n + 1)) <= n) ++log_n;
-  return std::clamp<unsigned>(log_n > 3 ? log_n - 3 : 1, 2, 16);
+  // The c that minimizes the estimated cost of a slice of n points, in Fp-multiplication
+  // equivalents calibrated on the 2-core EPYC VM (perf: the multiplications are ~75% of the
+  // time):
+  //   windows * (n * (per addition + 0.5 per point and window for its digit)
+  //              + buckets * per bucket to fold),
+  // an addition costing ~8.5 in an affine bucket plus its share of the batch's inversion (~476),
+  // or ~12 in a Jacobian one; folding ~14.5 per bucket in segments, else ~27. Above c = 16 the
+  // buckets (2^(c-1) affine points per thread) outgrow the caches: on 2^21 points per thread,
+  // c = 15-16 took 15.5-16 s against 17.5 s for c = 18. The model's choices, measured: 2^15
+  // random points per thread c = 13 (12: +8%, 14: +4%); 3,300 points c = 10 (9, Jacobian: +17%).
+  double best_cost = 0;
+  unsigned best = 2;
+  for (unsigned c = 2; c <= 16; ++c) {
+    double windows = (kScalarBits + c - 1) / c;
+    size_t buckets = size_t{1} << (c - 1);
+    bool affine = buckets >= kAffineMinBuckets;
+    double per_addition = affine ? 8.5 + 476.0 / static_cast<double>(AffineBatchSize(buckets)) : 12;
+    double per_bucket = affine && buckets >= kSegmentedFoldMinBuckets ? 14.5 : 27;
+    double cost = windows * (static_cast<double>(n) * (per_addition + 0.5) +
+                             static_cast<double>(buckets) * per_bucket);
+    if (c == 2 || cost < best_cost) {
+      best_cost = cost;
+      best = c;
+    }
+  }
+  return best;
 }
 
 ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads) {
