@@ -118,7 +118,11 @@ void EvaluationDomain::Transform(std::span<Fr> values, const Fr& root, size_t th
       }
       for (size_t h = 2; h < block; h <<= 1) {
         for (size_t k = 0; k < block; k += 2 * h) {
-          for (size_t j = 0; j < h; ++j) Butterfly(x[k + j], x[k + j + h], small[h + j]);
+          // j = 0 has twiddle 1 too: over these stages that spares n/2 multiplications (~4%).
+          Fr v = x[k + h];
+          x[k + h] = x[k] - v;
+          x[k] += v;
+          for (size_t j = 1; j < h; ++j) Butterfly(x[k + j], x[k + j + h], small[h + j]);
         }
       }
     }
