@@ -13,15 +13,48 @@ namespace cuzk::ff {
 
 template <typename Config>
 MontField<Config> MontField<Config>::Pow(std::span<const uint64_t> exponent) const {
-  // 4-bit fixed window: 15 table entries, then per nibble four squarings and one multiply.
-  std::array<MontField, 16> table;
-  table[0] = One();
-  for (size_t i = 1; i < 16; ++i) table[i] = table[i - 1] * *this;
-  MontField acc = One();
-  for (size_t i = exponent.size() * 16; i-- > 0;) {
-    for (int k = 0; k < 4; ++k) acc = acc.Square();
-    size_t nibble = (exponent[i / 16] >> (4 * (i % 16))) & 15;
-    if (nibble != 0) acc *= table[nibble];
+  // Left-to-right sliding windows of up to 5 bits over the odd powers x, x^3, ..., x^31
+  // (Menezes et al., "Handbook of Applied Cryptography", Alg. 14.85), from the top set bit: for
+  // the ~380-bit exponents of Inverse and Sqrt, ~63 multiplications instead of the ~95 of fixed
+  // 4-bit windows. Exponents of at most 64 bits use plain square-and-multiply (no table).
+  auto bit = [&](size_t i) { return (exponent[i / 64] >> (i % 64)) & 1; };
+  size_t top = exponent.size() * 64;
+  while (top > 0 && !bit(top - 1)) --top;
+  if (top == 0) return One();
+  if (top <= 64) {
+    MontField acc = *this;
+    for (size_t i = top - 1; i-- > 0;) {
+      acc = acc.Square();
+      if (bit(i)) acc *= *this;
+    }
+    return acc;
+  }
+  constexpr size_t kWindow = 5;
+  std::array<MontField, 1 << (kWindow - 1)> odd;  // odd[k] = x^(2k+1)
+  odd[0] = *this;
+  MontField square = Square();
+  for (size_t k = 1; k < odd.size(); ++k) odd[k] = odd[k - 1] * square;
+  MontField acc;
+  bool started = false;
+  for (size_t i = top; i > 0;) {
+    if (!bit(i - 1)) {
+      acc = acc.Square();  // started: the top bit is set
+      --i;
+      continue;
+    }
+    // The window is bits [low, i), its lowest bit set.
+    size_t low = i > kWindow ? i - kWindow : 0;
+    while (!bit(low)) ++low;
+    size_t value = 0;
+    for (size_t b = i; b-- > low;) value = (value << 1) | bit(b);
+    if (started) {
+      for (size_t k = low; k < i; ++k) acc = acc.Square();
+      acc *= odd[value >> 1];
+    } else {
+      acc = odd[value >> 1];
+      started = true;
+    }
+    i = low;
   }
   return acc;
 }

@@ -120,6 +120,39 @@ TYPED_TEST(MontFieldTest, InverseAndPowMatchReference) {
   }
 }
 
+TYPED_TEST(MontFieldTest, PowMatchesReferenceOnEdgeExponents) {
+  // Zero, one, small, single-bit, all-ones and sparse exponents, below and above the 64 bits
+  // where Pow switches from square-and-multiply to sliding windows.
+  std::vector<std::array<uint64_t, 6>> exponents = {
+      {0},
+      {1},
+      {2},
+      {3},
+      {31},
+      {32},
+      {33},
+      {~uint64_t{0}},
+      {0, 1},
+      {1, 1},
+      {0, 0, 0, 0, 0, 1},
+      {~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}, ~uint64_t{0}},
+      {0x8000000000000001, 0, 0x10, 0, 0, 0x8000000000000000},
+  };
+  for (size_t i = 0; i < 20; ++i) {
+    std::array<uint64_t, 6> e{};
+    for (uint64_t& limb : e) limb = this->rng_() & this->rng_();  // sparse
+    exponents.push_back(e);
+  }
+  for (const TypeParam& a : this->Samples(6)) {
+    for (const auto& e : exponents) {
+      mpz_class ve = ToMpz(e), expected;
+      mpz_powm(expected.get_mpz_t(), this->Value(a).get_mpz_t(), ve.get_mpz_t(),
+               this->p_.get_mpz_t());
+      ASSERT_EQ(this->Value(a.Pow(e)), expected) << ve.get_str(16);
+    }
+  }
+}
+
 TYPED_TEST(MontFieldTest, BatchInverseMatchesSingleInverse) {
   auto xs = this->Samples(50);
   auto inverted = xs;
