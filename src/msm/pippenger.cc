@@ -186,7 +186,9 @@ class AffineSummer {
   }
 
  private:
-  static constexpr size_t kChunk = 4096;
+  // Points per chunk: log2(kChunk) inversions per chunk. 4096 -> 16384 took the 2^20-point MSM
+  // with 90% scalars 0/1 from 495 to 485 ms (65536: the same).
+  static constexpr size_t kChunk = 16384;
 
   // Folds points_ into total_.
   void Reduce() {

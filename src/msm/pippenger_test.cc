@@ -125,10 +125,10 @@ TEST(PippengerTest, SegmentedFoldOfEqualAndEmptyBucketsMatchesScalarSum) {
 }
 
 TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
-  // More than one 4096-point chunk per thread, with repeated and negated bases so that pairs
+  // More than one 16384-point chunk per thread, with repeated and negated bases so that pairs
   // with equal x (P + P, P - P) meet inside the batch-affine rounds.
-  auto c = MakeCase<ec::G1>(9000, 7, 1);
-  for (size_t i = 0; i < 9000; ++i) c.scalars[i] = (i % 11 == 0) ? Fr::Zero() : Fr::One();
+  auto c = MakeCase<ec::G1>(40000, 7, 1);
+  for (size_t i = 0; i < 40000; ++i) c.scalars[i] = (i % 11 == 0) ? Fr::Zero() : Fr::One();
   for (size_t i = 0; i < 400; ++i) c.bases[2 * i + 1] = c.bases[2 * i];
   for (size_t i = 400; i < 800; ++i) c.bases[2 * i + 1] = -c.bases[2 * i];
   ec::G1 want;
