@@ -79,6 +79,26 @@ void BM_FpInverse(benchmark::State& state) {
 }
 BENCHMARK(BM_FpInverse);
 
+void BM_FpInverseVartime(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fp a = Fp::Random(rng);
+  for (auto _ : state) {
+    a = a.InverseVartime() + Fp::One();
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_FpInverseVartime);
+
+void BM_FrInverseVartime(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  Fr a = Fr::Random(rng);
+  for (auto _ : state) {
+    a = a.InverseVartime() + Fr::One();
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_FrInverseVartime);
+
 void BM_FpSqrt(benchmark::State& state) {
   std::mt19937_64 rng(1);
   Fp a = Fp::Random(rng).Square();

@@ -66,6 +66,11 @@ struct Fp2 {
     Fp t = Norm().Inverse();
     return {c0 * t, -(c1 * t)};
   }
+  // Returns a^{-1} in time that depends on a (Fp::InverseVartime): for public data only.
+  Fp2 InverseVartime() const {
+    Fp t = Norm().InverseVartime();
+    return {c0 * t, -(c1 * t)};
+  }
 
   // Returns a^e for e given as little-endian 64-bit limbs.
   Fp2 Pow(std::span<const uint64_t> exponent) const;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ff/modinv.h"
 #include "ff/mont_field.h"
 
 namespace cuzk::ff {
@@ -63,6 +64,14 @@ template <typename Config>
 MontField<Config> MontField<Config>::Inverse() const {
   static constexpr Repr kPMinus2 = SubSmall(kModulus, 2);
   return Pow(kPMinus2);
+}
+
+template <typename Config>
+MontField<Config> MontField<Config>::InverseVartime() const {
+  // v_ = aR; its plain inverse is a^-1 R^-1, and a Montgomery product with R^3 gives a^-1 R.
+  auto inverse = modinv::InverseVartime(v_, kModulus);
+  if (!inverse) return Inverse();  // not reached: Bernstein-Yang's bound holds
+  return FromMontgomery(*inverse) * FromMontgomery(kR3);
 }
 
 template <typename Config>

@@ -120,6 +120,35 @@ TYPED_TEST(MontFieldTest, InverseAndPowMatchReference) {
   }
 }
 
+TYPED_TEST(MontFieldTest, InverseVartimeMatchesReference) {
+  // Random values and 1, 2, p - 1, p - 2, powers of two, and values whose Montgomery form is
+  // small or close to p (the divsteps see the Montgomery form).
+  std::vector<TypeParam> values = this->Samples(2000);
+  for (uint64_t k : {1, 2, 3, 4, 5, 7, 64, 200}) {
+    values.push_back(TypeParam::FromUint64(k));
+    values.push_back(-TypeParam::FromUint64(k));
+    values.push_back(TypeParam::Two().Pow(std::array<uint64_t, 1>{k}));
+  }
+  for (uint64_t k : {uint64_t{1}, uint64_t{2}, uint64_t{3}, uint64_t{1} << 63}) {
+    typename TypeParam::Repr m{};
+    m[0] = k;
+    values.push_back(TypeParam::FromMontgomery(m));
+    typename TypeParam::Repr near = TypeParam::kModulus;
+    SubInPlace(near, m);
+    values.push_back(TypeParam::FromMontgomery(near));
+  }
+  for (const TypeParam& a : values) {
+    mpz_class va = this->Value(a), inv;
+    if (va == 0) {
+      EXPECT_TRUE(a.InverseVartime().IsZero());
+      continue;
+    }
+    mpz_invert(inv.get_mpz_t(), va.get_mpz_t(), this->p_.get_mpz_t());
+    ASSERT_EQ(this->Value(a.InverseVartime()), inv) << va.get_str(16);
+  }
+  EXPECT_TRUE(TypeParam::Zero().InverseVartime().IsZero());
+}
+
 TYPED_TEST(MontFieldTest, PowMatchesReferenceOnEdgeExponents) {
   // Zero, one, small, single-bit, all-ones and sparse exponents, below and above the 64 bits
   // where Pow switches from square-and-multiply to sliding windows.

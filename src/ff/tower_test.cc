@@ -38,6 +38,15 @@ TYPED_TEST(TowerTest, FieldLawsHoldOnRandomElements) {
   }
 }
 
+TEST(Fp2Test, InverseVartimeEqualsInverse) {
+  std::mt19937_64 rng(21);
+  for (int i = 0; i < 200; ++i) {
+    Fp2 a = Fp2::Random(rng);
+    ASSERT_EQ(a.InverseVartime(), a.Inverse());
+  }
+  EXPECT_EQ(Fp2::Zero().InverseVartime(), Fp2::Zero());
+}
+
 TEST(Fp2Test, FrobeniusIsPowerP) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 5; ++i) {
