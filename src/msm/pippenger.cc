@@ -67,11 +67,12 @@ class AffineBuckets {
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
 
-  // One inversion serves a whole batch (~476 multiplications for Fp), so batches are as large
-  // as the bucket count allows without the additions of one batch colliding too often: a quarter
-  // of the buckets, 256 to 2048. Measured: 2^20 random points, 512 -> 2048 took 3.77 -> 3.63 s
-  // (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of the buckets
-  // took 600 -> 555 ms (1/2 was the same).
+  // One inversion serves a whole batch (~70 multiplications for Fp; 476 when these sizes were
+  // measured, with Fermat inversions: smaller batches measured no faster since), so batches are as
+  // large as the bucket count allows without the additions of one batch colliding too often: a
+  // quarter of the buckets, 256 to 2048. Measured: 2^20 random points, 512 -> 2048 took 3.77
+  // -> 3.63 s (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of the
+  // buckets took 600 -> 555 ms (1/2 was the same).
   explicit AffineBuckets(size_t count)
       : buckets_(count), stamp_(count, 0), batch_(AffineBatchSize(count)) {}
 
@@ -309,15 +310,16 @@ constexpr size_t kSegmentedFoldMinBuckets = size_t{1} << 11;
 // of the 11 + 16 of a mixed plus a Jacobian addition):
 //   running_s = sum_j B[sL+j],  sum_s = sum_j (j+1) B[sL+j],
 //   sum_b (b+1) B[b] = sum_s sum_s + L * sum_s s * running_s,
-// the last sum again by the running-sum trick, over the S segments. S ~ 5 sqrt(n) balances the
-// inversions (2 per step) against that Jacobian tail (~38 multiplications per segment).
+// the last sum again by the running-sum trick, over the S segments. S ~ 2 sqrt(n) balances the
+// inversions (2 per step, ~70 multiplications each) against that Jacobian tail (~38
+// multiplications per segment); 4 sqrt(n) measured the same.
 template <typename Curve>
 ec::Jacobian<Curve> FoldAffineBuckets(const std::vector<ec::Affine<Curve>>& buckets) {
   using Affine = ec::Affine<Curve>;
   size_t n = buckets.size();
   unsigned log_n = 0;
   while ((size_t{1} << (log_n + 1)) <= n) ++log_n;
-  size_t segments = std::min(n, size_t{1} << ((log_n + 1) / 2 + 2));
+  size_t segments = std::min(n, size_t{1} << ((log_n + 1) / 2 + 1));
   size_t length = n / segments;  // both powers of two
   std::vector<Affine> running(segments), sum(segments);
   AffinePairAdder<Curve> adder;
@@ -468,7 +470,7 @@ unsigned WindowBits(size_t n) {
   // time):
   //   windows * (n * (per addition + 0.5 per point and window for its digit)
   //              + buckets * per bucket to fold),
-  // an addition costing ~8.5 in an affine bucket plus its share of the batch's inversion (~476),
+  // an addition costing ~8.5 in an affine bucket plus its share of the batch's inversion (~70),
   // or ~12 in a Jacobian one; folding ~14.5 per bucket in segments, else ~27. Above c = 16 the
   // buckets (2^(c-1) affine points per thread) outgrow the caches: on 2^21 points per thread,
   // c = 15-16 took 15.5-16 s against 17.5 s for c = 18. The model's choices, measured: 2^15
@@ -479,7 +481,7 @@ unsigned WindowBits(size_t n) {
     double windows = (kScalarBits + c - 1) / c;
     size_t buckets = size_t{1} << (c - 1);
     bool affine = buckets >= kAffineMinBuckets;
-    double per_addition = affine ? 8.5 + 476.0 / static_cast<double>(AffineBatchSize(buckets)) : 12;
+    double per_addition = affine ? 8.5 + 70.0 / static_cast<double>(AffineBatchSize(buckets)) : 12;
     double per_bucket = affine && buckets >= kSegmentedFoldMinBuckets ? 14.5 : 27;
     double cost = windows * (static_cast<double>(n) * (per_addition + 0.5) +
                              static_cast<double>(buckets) * per_bucket);

@@ -76,8 +76,8 @@ TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
     // Reference: the Jacobian path on slices too small for affine buckets (checked against the
     // naive sum above), summed.
     ec::G1 want;
-    for (size_t begin = 0; begin < c.bases.size(); begin += 2000) {
-      size_t len = std::min<size_t>(2000, c.bases.size() - begin);
+    for (size_t begin = 0; begin < c.bases.size(); begin += 1000) {
+      size_t len = std::min<size_t>(1000, c.bases.size() - begin);
       ASSERT_LT(WindowBits(len), 10u);
       want += MsmG1(std::span(c.bases).subspan(begin, len),
                     std::span(c.scalars).subspan(begin, len), 1);
