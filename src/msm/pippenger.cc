@@ -53,7 +53,7 @@ inline void PrefetchObject(const T* p) {
 }
 
 // Returns how many additions of a window of `buckets` affine buckets share one inversion.
-inline size_t AffineBatchSize(size_t buckets) { return std::clamp<size_t>(buckets / 4, 256, 2048); }
+inline size_t AffineBatchSize(size_t buckets) { return std::clamp<size_t>(buckets / 4, 32, 2048); }
 
 // Affine buckets filled in batches of additions to distinct buckets. For one batch:
 //   1. queue (bucket, point) pairs; an empty bucket just takes the point, P + (-P) empties the
@@ -67,12 +67,12 @@ class AffineBuckets {
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
 
-  // One inversion serves a whole batch (~70 multiplications for Fp; 476 when these sizes were
-  // measured, with Fermat inversions: smaller batches measured no faster since), so batches are as
-  // large as the bucket count allows without the additions of one batch colliding too often: a
-  // quarter of the buckets, 256 to 2048. Measured: 2^20 random points, 512 -> 2048 took 3.77
-  // -> 3.63 s (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of the
-  // buckets took 600 -> 555 ms (1/2 was the same).
+  // One inversion serves a whole batch, so batches are as large as the bucket count allows
+  // without the additions of one batch colliding too often: a quarter of the buckets, 32 to
+  // 2048 (AffineBatchSize). Measured with Fermat inversions (~476 multiplications; ~70 now,
+  // and smaller batches measured no faster since): 2^20 random points, 512 -> 2048 took
+  // 3.77 -> 3.63 s (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of
+  // the buckets took 600 -> 555 ms (1/2 was the same).
   explicit AffineBuckets(size_t count)
       : buckets_(count), stamp_(count, 0), batch_(AffineBatchSize(count)) {}
 
@@ -338,10 +338,12 @@ ec::Jacobian<Curve> FoldAffineBuckets(const std::vector<ec::Affine<Curve>>& buck
   return total + weighted;
 }
 
-// Windows with at least this many buckets use affine buckets; with fewer, a batch large enough to
-// amortize its inversion would keep colliding with itself. Lowered from 2^13 on measurement:
-// 2^16 points 424 -> 325 ms, 2^20 points with 90% scalars 0/1 810 -> 654 ms; 2^7 was slower.
-constexpr size_t kAffineMinBuckets = 1 << 9;
+// Windows with at least this many buckets may use affine buckets (WindowBits weighs them); with
+// fewer, a batch large enough to amortize its inversion would keep colliding with itself.
+// Lowered from 2^13 to 2^9 on measurement (2^16 points 424 -> 325 ms, 2^20 points with 90%
+// scalars 0/1 810 -> 654 ms), and to 2^7 with batches from 32 once inversions became ~7x
+// cheaper (InverseVartime): 2^16 points 236 -> 230 ms, G2 2^16 695 -> 673 ms.
+constexpr size_t kAffineMinBuckets = 1 << 7;
 
 template <typename Curve>
 ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
