@@ -68,23 +68,28 @@ inline Matrix Divsteps62(int64_t& eta, uint64_t f, uint64_t g) {
   return {u, v, q, r};
 }
 
+// Returns (x a + y b + z c) / 2^62; the low 62 bits of the sum must be zero.
+template <size_t M>
+Signed62<M> CombineShifted(int64_t x, const Signed62<M>& a, int64_t y, const Signed62<M>& b,
+                           int64_t z, const Signed62<M>& c) {
+  Signed62<M> out{};
+  int128_t acc = int128_t{x} * a[0] + int128_t{y} * b[0] + int128_t{z} * c[0];
+  acc >>= kShift;
+  for (size_t i = 1; i < M; ++i) {
+    acc += int128_t{x} * a[i] + int128_t{y} * b[i] + int128_t{z} * c[i];
+    out[i - 1] = static_cast<int64_t>(static_cast<uint64_t>(acc) & kMask);
+    acc >>= kShift;
+  }
+  out[M - 1] = static_cast<int64_t>(acc);
+  return out;
+}
+
 // (f, g) <- M (f, g) / 2^62, exactly.
 template <size_t M>
 void UpdateFg(Signed62<M>& f, Signed62<M>& g, const Matrix& m) {
-  int128_t cf = int128_t{m.u} * f[0] + int128_t{m.v} * g[0];
-  int128_t cg = int128_t{m.q} * f[0] + int128_t{m.r} * g[0];
-  cf >>= kShift;  // the low 62 bits are zero by construction
-  cg >>= kShift;
-  for (size_t i = 1; i < M; ++i) {
-    cf += int128_t{m.u} * f[i] + int128_t{m.v} * g[i];
-    cg += int128_t{m.q} * f[i] + int128_t{m.r} * g[i];
-    f[i - 1] = static_cast<int64_t>(static_cast<uint64_t>(cf) & kMask);
-    g[i - 1] = static_cast<int64_t>(static_cast<uint64_t>(cg) & kMask);
-    cf >>= kShift;
-    cg >>= kShift;
-  }
-  f[M - 1] = static_cast<int64_t>(cf);
-  g[M - 1] = static_cast<int64_t>(cg);
+  Signed62<M> f2 = CombineShifted(m.u, f, m.v, g, 0, f);
+  g = CombineShifted(m.q, f, m.r, g, 0, f);
+  f = f2;
 }
 
 // Returns a + sign * p for sign = +1 or -1 (limbs renormalized).
@@ -124,20 +129,9 @@ void UpdateDe(Signed62<M>& d, Signed62<M>& e, const Matrix& m, const Signed62<M>
                    static_cast<uint64_t>(m.r) * static_cast<uint64_t>(e[0]);
   int64_t md = static_cast<int64_t>((uint64_t{0} - low_d * p_inv62) & kMask);
   int64_t me = static_cast<int64_t>((uint64_t{0} - low_e * p_inv62) & kMask);
-  int128_t cd = int128_t{m.u} * d[0] + int128_t{m.v} * e[0] + int128_t{md} * p[0];
-  int128_t ce = int128_t{m.q} * d[0] + int128_t{m.r} * e[0] + int128_t{me} * p[0];
-  cd >>= kShift;
-  ce >>= kShift;
-  for (size_t i = 1; i < M; ++i) {
-    cd += int128_t{m.u} * d[i] + int128_t{m.v} * e[i] + int128_t{md} * p[i];
-    ce += int128_t{m.q} * d[i] + int128_t{m.r} * e[i] + int128_t{me} * p[i];
-    d[i - 1] = static_cast<int64_t>(static_cast<uint64_t>(cd) & kMask);
-    e[i - 1] = static_cast<int64_t>(static_cast<uint64_t>(ce) & kMask);
-    cd >>= kShift;
-    ce >>= kShift;
-  }
-  d[M - 1] = static_cast<int64_t>(cd);
-  e[M - 1] = static_cast<int64_t>(ce);
+  Signed62<M> d2 = CombineShifted(m.u, d, m.v, e, md, p);
+  e = CombineShifted(m.q, d, m.r, e, me, p);
+  d = d2;
   // |u| + |v| <= 2^62, so the results lie in (-p, 2p).
   for (Signed62<M>* x : {&d, &e}) {
     if ((*x)[M - 1] < 0) {
