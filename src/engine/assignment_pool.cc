@@ -8,10 +8,16 @@
 namespace cuzk::engine {
 
 bool AssignmentPool::Keep(AssignmentPtr assignment, uint64_t size_class) {
-  if (!assignment) return false;
+  if (!assignment || max_idle_ == 0) return false;
   uint64_t bytes = assignment->CapacityBytes();
+  Idle oldest;  // its buffers are freed after the lock is released
   std::lock_guard<std::mutex> lock(mu_);
-  if (idle_.size() >= max_idle_) return false;
+  if (idle_.size() >= max_idle_) {
+    // The newest buffers are the likeliest to serve the next job.
+    oldest = std::move(idle_.front());
+    idle_.erase(idle_.begin());
+    oldest.reservation = MemoryBudget::Reservation();
+  }
   MemoryBudget::Reservation reservation = budget_->TryReserveIdle(bytes);
   if (reservation.bytes() == 0 && bytes > 0) return false;
   idle_.push_back({size_class, std::move(assignment), std::move(reservation)});

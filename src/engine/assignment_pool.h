@@ -22,8 +22,8 @@ class AssignmentPool {
   AssignmentPool(MemoryBudget* budget, size_t max_idle) : budget_(budget), max_idle_(max_idle) {}
 
   // Keeps `assignment` for a later partition of size class `size_class` (the partition memory
-  // estimate of its circuit) if there is room in the pool and in the budget; otherwise frees it.
-  // Returns true if it was kept.
+  // estimate of its circuit), in place of the oldest idle one when the pool is full, if the budget
+  // has room; otherwise frees it. Returns true if it was kept.
   bool Keep(AssignmentPtr assignment, uint64_t size_class);
   // Returns an idle assignment of `size_class` (its budget share released: the partition that
   // takes it holds its own reservation), or null if there is none.

@@ -34,14 +34,21 @@ TEST(AssignmentPoolTest, KeepsBySizeClassWithinBudgetAndLimit) {
   ASSERT_TRUE(pool.Keep(std::move(a), 1));
   EXPECT_EQ(budget.used(), a_bytes);
   ASSERT_TRUE(pool.Keep(std::move(b), 1));
-  EXPECT_FALSE(pool.Keep(std::move(c), 2));  // the pool is full
+  uint64_t c_bytes = c->CapacityBytes();
+  const r1cs::ProvingAssignment* c_ptr = c.get();
+  ASSERT_TRUE(pool.Keep(std::move(c), 2));  // in place of the oldest (a): the pool holds 2
   EXPECT_EQ(pool.idle(), 2u);
-  EXPECT_EQ(pool.Take(2), nullptr);  // no buffer of that class
+  EXPECT_EQ(budget.used(), a_bytes + c_bytes);
+  EXPECT_EQ(pool.Take(3), nullptr);  // no buffer of that class
+  EXPECT_EQ(pool.Take(2).get(), c_ptr);
   AssignmentPtr got = pool.Take(1);
   ASSERT_NE(got, nullptr);
-  EXPECT_EQ(pool.idle(), 1u);
-  EXPECT_EQ(pool.reused(), 1u);
-  EXPECT_EQ(budget.used(), a_bytes);  // the taken buffer's share went with it
+  EXPECT_EQ(pool.Take(1), nullptr);  // a went when c came
+  EXPECT_EQ(pool.idle(), 0u);
+  EXPECT_EQ(pool.reused(), 2u);
+  EXPECT_EQ(budget.used(), 0u);  // each taken buffer's share went with it
+  ASSERT_TRUE(pool.Keep(std::move(got), 1));
+  EXPECT_EQ(budget.used(), a_bytes);
   EXPECT_GT(pool.Drain(), 0u);
   EXPECT_EQ(budget.used(), 0u);
   EXPECT_EQ(pool.idle(), 0u);
