@@ -165,7 +165,7 @@ class MontField {
 
   // Returns a^{-1} (Fermat: a^{p-2}, the same time for every a); the inverse of 0 is 0.
   MontField Inverse() const;
-  // Returns a^{-1} like Inverse, ~10x faster, in time that depends on a (Bernstein-Yang
+  // Returns a^{-1} like Inverse, ~9x faster, in time that depends on a (Bernstein-Yang
   // divsteps, ff/modinv.h): for public data only, such as MSM bucket sums.
   MontField InverseVartime() const;
   // Returns a^e for e given as little-endian 64-bit limbs (sliding 5-bit windows).
