@@ -177,6 +177,117 @@ def emit_field(name, limbs, schedule):
     return lines + function_footer(sym)
 
 
+def emit_square(name, limbs):
+    """a^2 / 2^384 mod p for N = 6: the 15 cross products once, doubled, plus the 6 squares (21
+    MULX instead of 36), then a Montgomery reduction of the low half alone, to which the high half
+    is added: with T = a^2 = T_hi 2^384 + T_lo, U = (T_lo + M p) / 2^384 < p + 1 and
+    T_hi < p^2 / 2^384 < p / 8, so U + T_hi < 2p needs one conditional subtraction (the
+    separated operand scanning of Koc, Acar and Kaliski, 1996)."""
+    n = len(limbs)
+    assert n == 6
+    sym = f"cuzk_{name}_sqr_mont_x86_64"
+    lines = []
+    w = lines.append
+    w(".text")
+    w(f".globl {sym}")
+    w(f".type {sym}, @function")
+    w(".p2align 5")
+    w(f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}])")
+    w(f"# out = a*a/2^{64*n} mod p for a < p (Montgomery form).")
+    w(f"{sym}:")
+    w("    .cfi_startproc")
+    saved = ["rbx", "rbp", "r12", "r13", "r14", "r15"]
+    for r in saved:
+        w(f"    push {r}")
+    w(f"    push {OUT}")
+    w("    sub rsp, 56                # w0 and w6..w11 of the product")
+    # product words w1..w11 in registers; w11 doubles as the zero register until the doubling.
+    W = [None, "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rcx", "rbp", "rdi"]
+    zero = W[11]
+    w(f"    xor {zero}, {zero}")
+    w("    # cross products a[i] * a[j], i < j, into w1..w10")
+    w(f"    mov rdx, [{A}]")
+    w(f"    mulx {W[2]}, {W[1]}, [{A} + 8]")
+    w(f"    xor {W[6]}, {W[6]}            # clears CF as well")
+    for j in range(2, n):
+        w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
+        w(f"    adcx {W[j]}, {LO}")
+        if j + 1 < n:
+            w(f"    mov {W[j + 1]}, {HI}")
+        else:
+            w(f"    adcx {W[j + 1]}, {HI}            # no carry out")
+    for i in range(1, n - 1):
+        w(f"    mov rdx, [{A} + {8 * i}]")
+        w(f"    xor {W[i + n]}, {W[i + n]}        # clears CF and OF")
+        for j in range(i + 1, n):
+            w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
+            w(f"    adox {W[i + j]}, {LO}")
+            w(f"    adcx {W[i + j + 1]}, {HI}")
+        w(f"    adox {W[i + n]}, {zero}")
+    w("    # w = 2 w + sum a[i]^2 2^(128 i): the doubling carries on OF, the squares on CF")
+    for i in range(n):
+        w(f"    mov rdx, [{A} + {8 * i}]")
+        if i == 0:
+            w(f"    xor {LO}, {LO}                # clears CF and OF")
+        w(f"    mulx {HI}, {LO}, rdx")
+        if i == 0:
+            w(f"    mov [rsp], {LO}            # w0: a[0]^2 alone")
+        else:
+            w(f"    adox {W[2 * i]}, {W[2 * i]}")
+            w(f"    adcx {W[2 * i]}, {LO}")
+        w(f"    adox {W[2 * i + 1]}, {W[2 * i + 1]}")
+        w(f"    adcx {W[2 * i + 1]}, {HI}")
+    w("    # spill the high half w6..w11")
+    for k in range(6, 12):
+        w(f"    mov [rsp + {8 * (k - 5)}], {W[k]}")
+    zero = "rdi"
+    free = ["r13", "r14", "r15", "rcx", "rbp"]
+    # reduction of T_lo = w0..w5; t[0] of the first row is w0 on the stack
+    t = ["MEM"] + W[1:6] + [free[0]]
+    nxt = free[1]
+    w(f"    xor {zero}, {zero}")
+    for i in range(n):
+        w(f"    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1")
+        if i == 0:
+            w("    mov rdx, [rsp]")
+        else:
+            w(f"    mov rdx, {t[0]}")
+        w(f"    imul rdx, [rip + .L{name}_inv]")
+        w(f"    xor {t[n]}, {t[n]}            # clears CF and OF")
+        for j in range(n):
+            w(f"    mulx {HI}, {LO}, [rip + .L{name}_modulus + {8 * j}]")
+            if j == 0 and i == 0:
+                w(f"    adox {LO}, [rsp]          # the low word becomes zero: only its carry counts")
+            else:
+                w(f"    adox {t[j]}, {LO}")
+            w(f"    adcx {t[j + 1]}, {HI}")
+        w(f"    adox {t[n]}, {zero}")
+        if i == 0:
+            t = t[1:] + [nxt]
+        else:
+            t = t[1:] + t[:1]
+    w("    # add T_hi: U + T_hi < 2p")
+    for j in range(n):
+        op = "add" if j == 0 else "adc"
+        w(f"    {op} {t[j]}, [rsp + {8 * (j + 1)}]")
+    scratch = ["rax", "rbx", "rdx", "rsi", "rdi", t[n]]
+    w("    # conditional subtraction")
+    for j in range(n):
+        w(f"    mov {scratch[j]}, {t[j]}")
+    for j in range(n):
+        op = "sub" if j == 0 else "sbb"
+        w(f"    {op} {scratch[j]}, [rip + .L{name}_modulus + {8 * j}]")
+    for j in range(n):
+        w(f"    cmovae {t[j]}, {scratch[j]}")
+    w("    add rsp, 56")
+    w(f"    pop {OUT}")
+    for j in range(n):
+        w(f"    mov [{OUT} + {8 * j}], {t[j]}")
+    for r in reversed(saved):
+        w(f"    pop {r}")
+    return lines + function_footer(sym)
+
+
 def function_footer(sym):
     """Return, CFI close and symbol size."""
     return ["    ret", "    .cfi_endproc", f".size {sym}, .-{sym}"]
@@ -191,6 +302,8 @@ def main():
     ]
     for name, (limbs, schedule) in FIELDS.items():
         out += emit_field(name, limbs, schedule)
+        if len(limbs) == 6:
+            out += emit_square(name, limbs)
     out.append('.section .note.GNU-stack,"",@progbits')
     print("\n".join(out))
 

@@ -8,6 +8,7 @@
 #if CUZK_USE_ASM
 extern "C" {
 void cuzk_fp_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+void cuzk_fp_sqr_mont_x86_64(uint64_t* out, const uint64_t* a);
 }
 #endif
 
@@ -23,9 +24,11 @@ struct FpConfig {
 #if CUZK_USE_ASM
   static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fp_mul_mont_x86_64;
+  static constexpr MontSqrFn kAsmSqr = &cuzk_fp_sqr_mont_x86_64;
 #else
   static constexpr bool kUseAsm = false;
   static constexpr MontMulFn kAsmMul = nullptr;
+  static constexpr MontSqrFn kAsmSqr = nullptr;
 #endif
 };
 

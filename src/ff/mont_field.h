@@ -19,10 +19,13 @@ namespace cuzk::ff {
 
 // Signature of the out-of-line multiplication kernel: out = a b / R mod p (Montgomery form).
 using MontMulFn = void (*)(uint64_t* out, const uint64_t* a, const uint64_t* b);
+// Signature of the out-of-line squaring kernel: out = a a / R mod p (Montgomery form).
+using MontSqrFn = void (*)(uint64_t* out, const uint64_t* a);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
-// spare top bit), kName, kUseAsm, and kAsmMul (the MontMulFn kernel used when kUseAsm is true;
-// addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h).
+// spare top bit), kName, kUseAsm, kAsmMul (the MontMulFn kernel used when kUseAsm is true;
+// addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h) and kAsmSqr (a
+// MontSqrFn kernel for Square, or nullptr to square with kAsmMul).
 template <typename Config>
 class MontField {
  public:
@@ -161,7 +164,15 @@ class MontField {
   // Returns 2a.
   MontField Double() const { return *this + *this; }
   // Returns a^2.
-  MontField Square() const { return *this * *this; }
+  MontField Square() const {
+    MontField r;
+    if constexpr (Config::kUseAsm && Config::kAsmSqr != nullptr) {
+      Config::kAsmSqr(r.v_.data(), v_.data());
+    } else {
+      MulInto(r.v_, v_, v_);
+    }
+    return r;
+  }
 
   // Returns a^{-1} (Fermat: a^{p-2}, the same time for every a); the inverse of 0 is 0.
   MontField Inverse() const;

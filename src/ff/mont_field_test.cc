@@ -103,6 +103,33 @@ TYPED_TEST(MontFieldTest, PortableAndAssemblyKernelsAgree) {
   EXPECT_EQ(m * m, TypeParam::One());
 }
 
+// The squaring kernel (Fp) reduces only the low half of a^2 and adds the high half afterwards;
+// its bound U + T_hi < 2p is tightest for the largest Montgomery representations.
+TYPED_TEST(MontFieldTest, SquareAgreesWithPortableProduct) {
+  auto xs = this->Samples(5000);
+  for (uint64_t k = 1; k <= 300; ++k) {
+    typename TypeParam::Repr r = TypeParam::kModulus;
+    r[0] -= k;  // Montgomery forms p - k: every limb near its maximum
+    xs.push_back(TypeParam::FromMontgomery(r));
+    typename TypeParam::Repr low{};
+    low[0] = k;  // tiny Montgomery forms: the high half of a^2 is zero
+    xs.push_back(TypeParam::FromMontgomery(low));
+    typename TypeParam::Repr top{};
+    top[TypeParam::kLimbs - 1] = TypeParam::kModulus[TypeParam::kLimbs - 1] - k;
+    xs.push_back(TypeParam::FromMontgomery(top));  // only the top limb: the low half is zero
+  }
+  xs.push_back(TypeParam::Zero());
+  xs.push_back(TypeParam::One());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    typename TypeParam::Repr portable;
+    TypeParam::MulPortable(portable, xs[i].montgomery(), xs[i].montgomery());
+    ASSERT_EQ(xs[i].Square(), TypeParam::FromMontgomery(portable)) << "sample " << i;
+    TypeParam in_place = xs[i];
+    in_place = in_place.Square();
+    ASSERT_EQ(in_place, TypeParam::FromMontgomery(portable)) << "sample " << i;
+  }
+}
+
 TYPED_TEST(MontFieldTest, InverseAndPowMatchReference) {
   for (const TypeParam& a : this->Samples(30)) {
     mpz_class va = this->Value(a), inv;

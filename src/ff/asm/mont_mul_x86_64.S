@@ -343,6 +343,307 @@ cuzk_fp_mul_mont_x86_64:
     ret
     .cfi_endproc
 .size cuzk_fp_mul_mont_x86_64, .-cuzk_fp_mul_mont_x86_64
+.text
+.globl cuzk_fp_sqr_mont_x86_64
+.type cuzk_fp_sqr_mont_x86_64, @function
+.p2align 5
+# void cuzk_fp_sqr_mont_x86_64(uint64_t out[6], const uint64_t a[6])
+# out = a*a/2^384 mod p for a < p (Montgomery form).
+cuzk_fp_sqr_mont_x86_64:
+    .cfi_startproc
+    push rbx
+    push rbp
+    push r12
+    push r13
+    push r14
+    push r15
+    push rdi
+    sub rsp, 56                # w0 and w6..w11 of the product
+    xor rdi, rdi
+    # cross products a[i] * a[j], i < j, into w1..w10
+    mov rdx, [rsi]
+    mulx r9, r8, [rsi + 8]
+    xor r13, r13            # clears CF as well
+    mulx rbx, rax, [rsi + 16]
+    adcx r9, rax
+    mov r10, rbx
+    mulx rbx, rax, [rsi + 24]
+    adcx r10, rax
+    mov r11, rbx
+    mulx rbx, rax, [rsi + 32]
+    adcx r11, rax
+    mov r12, rbx
+    mulx rbx, rax, [rsi + 40]
+    adcx r12, rax
+    adcx r13, rbx            # no carry out
+    mov rdx, [rsi + 8]
+    xor r14, r14        # clears CF and OF
+    mulx rbx, rax, [rsi + 16]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rsi + 24]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rsi + 32]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rsi + 40]
+    adox r13, rax
+    adcx r14, rbx
+    adox r14, rdi
+    mov rdx, [rsi + 16]
+    xor r15, r15        # clears CF and OF
+    mulx rbx, rax, [rsi + 24]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rsi + 32]
+    adox r13, rax
+    adcx r14, rbx
+    mulx rbx, rax, [rsi + 40]
+    adox r14, rax
+    adcx r15, rbx
+    adox r15, rdi
+    mov rdx, [rsi + 24]
+    xor rcx, rcx        # clears CF and OF
+    mulx rbx, rax, [rsi + 32]
+    adox r14, rax
+    adcx r15, rbx
+    mulx rbx, rax, [rsi + 40]
+    adox r15, rax
+    adcx rcx, rbx
+    adox rcx, rdi
+    mov rdx, [rsi + 32]
+    xor rbp, rbp        # clears CF and OF
+    mulx rbx, rax, [rsi + 40]
+    adox rcx, rax
+    adcx rbp, rbx
+    adox rbp, rdi
+    # w = 2 w + sum a[i]^2 2^(128 i): the doubling carries on OF, the squares on CF
+    mov rdx, [rsi + 0]
+    xor rax, rax                # clears CF and OF
+    mulx rbx, rax, rdx
+    mov [rsp], rax            # w0: a[0]^2 alone
+    adox r8, r8
+    adcx r8, rbx
+    mov rdx, [rsi + 8]
+    mulx rbx, rax, rdx
+    adox r9, r9
+    adcx r9, rax
+    adox r10, r10
+    adcx r10, rbx
+    mov rdx, [rsi + 16]
+    mulx rbx, rax, rdx
+    adox r11, r11
+    adcx r11, rax
+    adox r12, r12
+    adcx r12, rbx
+    mov rdx, [rsi + 24]
+    mulx rbx, rax, rdx
+    adox r13, r13
+    adcx r13, rax
+    adox r14, r14
+    adcx r14, rbx
+    mov rdx, [rsi + 32]
+    mulx rbx, rax, rdx
+    adox r15, r15
+    adcx r15, rax
+    adox rcx, rcx
+    adcx rcx, rbx
+    mov rdx, [rsi + 40]
+    mulx rbx, rax, rdx
+    adox rbp, rbp
+    adcx rbp, rax
+    adox rdi, rdi
+    adcx rdi, rbx
+    # spill the high half w6..w11
+    mov [rsp + 8], r13
+    mov [rsp + 16], r14
+    mov [rsp + 24], r15
+    mov [rsp + 32], rcx
+    mov [rsp + 40], rbp
+    mov [rsp + 48], rdi
+    xor rdi, rdi
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, [rsp]
+    imul rdx, [rip + .Lfp_inv]
+    xor r13, r13            # clears CF and OF
+    mulx rbx, rax, [rip + .Lfp_modulus + 0]
+    adox rax, [rsp]          # the low word becomes zero: only its carry counts
+    adcx r8, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 8]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 16]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 24]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 32]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 40]
+    adox r12, rax
+    adcx r13, rbx
+    adox r13, rdi
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r8
+    imul rdx, [rip + .Lfp_inv]
+    xor r14, r14            # clears CF and OF
+    mulx rbx, rax, [rip + .Lfp_modulus + 0]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 8]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 16]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 24]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 32]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 40]
+    adox r13, rax
+    adcx r14, rbx
+    adox r14, rdi
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r9
+    imul rdx, [rip + .Lfp_inv]
+    xor r8, r8            # clears CF and OF
+    mulx rbx, rax, [rip + .Lfp_modulus + 0]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 8]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 16]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 24]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 32]
+    adox r13, rax
+    adcx r14, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 40]
+    adox r14, rax
+    adcx r8, rbx
+    adox r8, rdi
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r10
+    imul rdx, [rip + .Lfp_inv]
+    xor r9, r9            # clears CF and OF
+    mulx rbx, rax, [rip + .Lfp_modulus + 0]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 8]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 16]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 24]
+    adox r13, rax
+    adcx r14, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 32]
+    adox r14, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 40]
+    adox r8, rax
+    adcx r9, rbx
+    adox r9, rdi
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r11
+    imul rdx, [rip + .Lfp_inv]
+    xor r10, r10            # clears CF and OF
+    mulx rbx, rax, [rip + .Lfp_modulus + 0]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 8]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 16]
+    adox r13, rax
+    adcx r14, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 24]
+    adox r14, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 32]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 40]
+    adox r9, rax
+    adcx r10, rbx
+    adox r10, rdi
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r12
+    imul rdx, [rip + .Lfp_inv]
+    xor r11, r11            # clears CF and OF
+    mulx rbx, rax, [rip + .Lfp_modulus + 0]
+    adox r12, rax
+    adcx r13, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 8]
+    adox r13, rax
+    adcx r14, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 16]
+    adox r14, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 24]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 32]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rip + .Lfp_modulus + 40]
+    adox r10, rax
+    adcx r11, rbx
+    adox r11, rdi
+    # add T_hi: U + T_hi < 2p
+    add r13, [rsp + 8]
+    adc r14, [rsp + 16]
+    adc r8, [rsp + 24]
+    adc r9, [rsp + 32]
+    adc r10, [rsp + 40]
+    adc r11, [rsp + 48]
+    # conditional subtraction
+    mov rax, r13
+    mov rbx, r14
+    mov rdx, r8
+    mov rsi, r9
+    mov rdi, r10
+    mov r12, r11
+    sub rax, [rip + .Lfp_modulus + 0]
+    sbb rbx, [rip + .Lfp_modulus + 8]
+    sbb rdx, [rip + .Lfp_modulus + 16]
+    sbb rsi, [rip + .Lfp_modulus + 24]
+    sbb rdi, [rip + .Lfp_modulus + 32]
+    sbb r12, [rip + .Lfp_modulus + 40]
+    cmovae r13, rax
+    cmovae r14, rbx
+    cmovae r8, rdx
+    cmovae r9, rsi
+    cmovae r10, rdi
+    cmovae r11, r12
+    add rsp, 56
+    pop rdi
+    mov [rdi + 0], r13
+    mov [rdi + 8], r14
+    mov [rdi + 16], r8
+    mov [rdi + 24], r9
+    mov [rdi + 32], r10
+    mov [rdi + 40], r11
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop rbp
+    pop rbx
+    ret
+    .cfi_endproc
+.size cuzk_fp_sqr_mont_x86_64, .-cuzk_fp_sqr_mont_x86_64
 # fr: p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
 .section .rodata
 .p2align 5
