@@ -111,7 +111,7 @@ def emit_deferred(w, name, n, sym):
             w(f"    adcx {t[n]}, {HI}            # no carry out")
     for i in range(1, n + 1):
         if i < n:
-            w(f"    # t += a * b[{i}] * 2^64 (t < 2^(64N+64) before, < 2^(64N+126) after)")
+            w(f"    # t += a * b[{i}] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)")
             w(f"    mov rdx, [{B} + {8 * i}]")
             w(f"    xor {t[n + 1]}, {t[n + 1]}        # clears CF and OF")
             for j in range(n):
@@ -241,10 +241,9 @@ def emit_square(name, limbs):
     for k in range(6, 12):
         w(f"    mov [rsp + {8 * (k - 5)}], {W[k]}")
     zero = "rdi"
-    free = ["r13", "r14", "r15", "rcx", "rbp"]
-    # reduction of T_lo = w0..w5; t[0] of the first row is w0 on the stack
-    t = ["MEM"] + W[1:6] + [free[0]]
-    nxt = free[1]
+    # reduction of T_lo = w0..w5 in registers freed by the spill; the first row's t[0] is w0 on
+    # the stack, and r14 is the top limb from the second row on
+    t = ["MEM"] + W[1:6] + ["r13"]
     w(f"    xor {zero}, {zero}")
     for i in range(n):
         w(f"    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1")
@@ -263,7 +262,7 @@ def emit_square(name, limbs):
             w(f"    adcx {t[j + 1]}, {HI}")
         w(f"    adox {t[n]}, {zero}")
         if i == 0:
-            t = t[1:] + [nxt]
+            t = t[1:] + ["r14"]
         else:
             t = t[1:] + t[:1]
     w("    # add T_hi: U + T_hi < 2p")

@@ -50,7 +50,7 @@ cuzk_fp_mul_mont_x86_64:
     mulx rbx, rax, [rsi + 40]
     adcx r13, rax
     adcx r14, rbx            # no carry out
-    # t += a * b[1] * 2^64 (t < 2^(64N+64) before, < 2^(64N+126) after)
+    # t += a * b[1] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)
     mov rdx, [rcx + 8]
     xor r15, r15        # clears CF and OF
     mulx rbx, rax, [rsi + 0]
@@ -97,7 +97,7 @@ cuzk_fp_mul_mont_x86_64:
     adcx r14, rbp
     adcx r15, rbp
     adox r15, rbp
-    # t += a * b[2] * 2^64 (t < 2^(64N+64) before, < 2^(64N+126) after)
+    # t += a * b[2] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)
     mov rdx, [rcx + 16]
     xor r8, r8        # clears CF and OF
     mulx rbx, rax, [rsi + 0]
@@ -144,7 +144,7 @@ cuzk_fp_mul_mont_x86_64:
     adcx r15, rbp
     adcx r8, rbp
     adox r8, rbp
-    # t += a * b[3] * 2^64 (t < 2^(64N+64) before, < 2^(64N+126) after)
+    # t += a * b[3] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)
     mov rdx, [rcx + 24]
     xor r9, r9        # clears CF and OF
     mulx rbx, rax, [rsi + 0]
@@ -191,7 +191,7 @@ cuzk_fp_mul_mont_x86_64:
     adcx r8, rbp
     adcx r9, rbp
     adox r9, rbp
-    # t += a * b[4] * 2^64 (t < 2^(64N+64) before, < 2^(64N+126) after)
+    # t += a * b[4] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)
     mov rdx, [rcx + 32]
     xor r10, r10        # clears CF and OF
     mulx rbx, rax, [rsi + 0]
@@ -238,7 +238,7 @@ cuzk_fp_mul_mont_x86_64:
     adcx r9, rbp
     adcx r10, rbp
     adox r10, rbp
-    # t += a * b[5] * 2^64 (t < 2^(64N+64) before, < 2^(64N+126) after)
+    # t += a * b[5] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)
     mov rdx, [rcx + 40]
     xor r11, r11        # clears CF and OF
     mulx rbx, rax, [rsi + 0]
