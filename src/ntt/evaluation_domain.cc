@@ -40,17 +40,58 @@ inline size_t ReverseBits(size_t i, uint32_t bits) {
   return bits == 0 ? 0 : r >> (32 - bits);
 }
 
+// Tiles of the tiled bit reversal: 2^kTileLog rows of 2^kTileLog contiguous elements (256 B).
+constexpr uint32_t kTileLog = 3;
+
 void BitReverse(std::span<Fr> values, uint32_t log_n, size_t threads) {
-  // Each pair (i, rev(i)) is swapped by the thread owning the smaller index.
+  if (log_n < 2 * kTileLog) {
+    // Each pair (i, rev(i)) is swapped by the thread owning the smaller index.
+    ParallelFor(
+        values.size(), threads,
+        [&](size_t begin, size_t end) {
+          for (size_t i = begin; i < end; ++i) {
+            size_t j = ReverseBits(i, log_n);
+            if (i < j) std::swap(values[i], values[j]);
+          }
+        },
+        kMinChunk);
+    return;
+  }
+  // With i = (a, m, b) in bits (high kTileLog | middle | low kTileLog), rev(i) =
+  // (rev b, rev m, rev a): the tile of middle m (rows a, each a contiguous run of b) trades places
+  // with the tile of rev m, so every memory access is a whole 256-byte row instead of a scattered
+  // element (Carter and Gatlin, "Towards an optimal bit-reversal permutation program", FOCS 1998).
+  constexpr size_t kSide = size_t{1} << kTileLog;
+  uint32_t mid_log = log_n - 2 * kTileLog;
+  size_t row_stride = size_t{1} << (log_n - kTileLog);
   ParallelFor(
-      values.size(), threads,
+      size_t{1} << mid_log, threads,
       [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) {
-          size_t j = ReverseBits(i, log_n);
-          if (i < j) std::swap(values[i], values[j]);
+        std::array<Fr, kSide * kSide> tile, other;
+        auto load = [&](size_t m, std::array<Fr, kSide * kSide>& buf) {
+          for (size_t a = 0; a < kSide; ++a)
+            for (size_t b = 0; b < kSide; ++b)
+              buf[a * kSide + b] = values[a * row_stride + (m << kTileLog) + b];
+        };
+        // Writes the tile of middle m to the places of middle rev(m).
+        auto store = [&](const std::array<Fr, kSide * kSide>& buf, size_t m_rev) {
+          for (size_t a = 0; a < kSide; ++a)
+            for (size_t b = 0; b < kSide; ++b)
+              values[ReverseBits(b, kTileLog) * row_stride + (m_rev << kTileLog) +
+                     ReverseBits(a, kTileLog)] = buf[a * kSide + b];
+        };
+        for (size_t m = begin; m < end; ++m) {
+          size_t m_rev = ReverseBits(m, mid_log);
+          if (m_rev < m) continue;  // done with the pair
+          load(m, tile);
+          if (m_rev != m) {
+            load(m_rev, other);
+            store(other, m);
+          }
+          store(tile, m_rev);
         }
       },
-      kMinChunk);
+      64);
 }
 
 // One radix-2 butterfly: (u, v) <- (u + w v, u - w v).
