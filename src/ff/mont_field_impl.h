@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -166,9 +167,18 @@ Result<MontField<Config>> MontField<Config>::FromBytesBE(std::span<const uint8_t
                                    std::to_string(bytes.size()));
   }
   Repr value{};
-  for (size_t i = 0; i < kBytes; ++i) {
-    size_t k = kBytes - 1 - i;
-    value[k / 8] |= static_cast<uint64_t>(bytes[i]) << (8 * (k % 8));
+  if constexpr (kBytes == 8 * kLimbs) {
+    // Whole big-endian words (Fp, Fr): limb k is bytes [kBytes - 8(k+1), kBytes - 8k).
+    for (size_t k = 0; k < kLimbs; ++k) {
+      uint64_t word;
+      std::memcpy(&word, bytes.data() + kBytes - 8 * (k + 1), 8);
+      value[k] = __builtin_bswap64(word);
+    }
+  } else {
+    for (size_t i = 0; i < kBytes; ++i) {
+      size_t k = kBytes - 1 - i;
+      value[k / 8] |= static_cast<uint64_t>(bytes[i]) << (8 * (k % 8));
+    }
   }
   std::optional<MontField> f = FromCanonical(value);
   if (!f) {
@@ -180,8 +190,9 @@ Result<MontField<Config>> MontField<Config>::FromBytesBE(std::span<const uint8_t
 
 template <typename Config>
 Result<MontField<Config>> MontField<Config>::FromBytesLE(std::span<const uint8_t> bytes) {
-  std::vector<uint8_t> be(bytes.rbegin(), bytes.rend());
-  return FromBytesBE(be);
+  std::array<uint8_t, kBytes> be;
+  if (bytes.size() == kBytes) std::reverse_copy(bytes.begin(), bytes.end(), be.begin());
+  return FromBytesBE(bytes.size() == kBytes ? std::span<const uint8_t>(be) : bytes);
 }
 
 }  // namespace cuzk::ff
