@@ -24,10 +24,12 @@ struct FpConfig {
 #if CUZK_USE_ASM
   static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fp_mul_mont_x86_64;
+  static constexpr bool kHasAsmSqr = true;
   static constexpr MontSqrFn kAsmSqr = &cuzk_fp_sqr_mont_x86_64;
 #else
   static constexpr bool kUseAsm = false;
   static constexpr MontMulFn kAsmMul = nullptr;
+  static constexpr bool kHasAsmSqr = false;
   static constexpr MontSqrFn kAsmSqr = nullptr;
 #endif
 };

@@ -23,10 +23,12 @@ struct FrConfig {
 #if CUZK_USE_ASM
   static constexpr bool kUseAsm = true;
   static constexpr MontMulFn kAsmMul = &cuzk_fr_mul_mont_x86_64;
+  static constexpr bool kHasAsmSqr = false;
   static constexpr MontSqrFn kAsmSqr = nullptr;
 #else
   static constexpr bool kUseAsm = false;
   static constexpr MontMulFn kAsmMul = nullptr;
+  static constexpr bool kHasAsmSqr = false;
   static constexpr MontSqrFn kAsmSqr = nullptr;
 #endif
 };

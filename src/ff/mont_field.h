@@ -11,8 +11,14 @@
 
 #include "base/status.h"
 #include "ff/limbs.h"
-#if CUZK_USE_ASM
+
+// The inline-assembly addition and subtraction need 13 free registers: optimized builds only
+// (at -O0 the frame pointer and unoptimized operands leave too few, and GCC rejects them).
+#if CUZK_USE_ASM && defined(__OPTIMIZE__)
+#define CUZK_ASM_ADD_SUB 1
 #include "ff/add_sub_x86_64.h"
+#else
+#define CUZK_ASM_ADD_SUB 0
 #endif
 
 namespace cuzk::ff {
@@ -24,8 +30,9 @@ using MontSqrFn = void (*)(uint64_t* out, const uint64_t* a);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
 // spare top bit), kName, kUseAsm, kAsmMul (the MontMulFn kernel used when kUseAsm is true;
-// addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h) and kAsmSqr (a
-// MontSqrFn kernel for Square, or nullptr to square with kAsmMul).
+// addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h), kHasAsmSqr and
+// kAsmSqr (whether Square uses its own MontSqrFn kernel, and that kernel; a bool, because the
+// address of an extern function is not a constant expression under the sanitizers).
 template <typename Config>
 class MontField {
  public:
@@ -124,7 +131,7 @@ class MontField {
   }
   // a + b mod p: sum, trial subtraction of p, constant-time select.
   MontField& operator+=(const MontField& o) {
-#if CUZK_USE_ASM
+#if CUZK_ASM_ADD_SUB
     if constexpr (Config::kUseAsm) {
       if constexpr (kLimbs == 4)
         x86_64::AddMod4(v_.data(), v_.data(), o.v_.data(), kModulus.data());
@@ -142,7 +149,7 @@ class MontField {
   }
   // a - b mod p: difference, then add p back under a borrow mask.
   MontField& operator-=(const MontField& o) {
-#if CUZK_USE_ASM
+#if CUZK_ASM_ADD_SUB
     if constexpr (Config::kUseAsm) {
       if constexpr (kLimbs == 4)
         x86_64::SubMod4(v_.data(), v_.data(), o.v_.data(), kModulus.data());
@@ -166,7 +173,7 @@ class MontField {
   // Returns a^2.
   MontField Square() const {
     MontField r;
-    if constexpr (Config::kUseAsm && Config::kAsmSqr != nullptr) {
+    if constexpr (Config::kUseAsm && Config::kHasAsmSqr) {
       Config::kAsmSqr(r.v_.data(), v_.data());
     } else {
       MulInto(r.v_, v_, v_);
