@@ -73,7 +73,7 @@ void BitReverse(std::span<Fr> values, uint32_t log_n, size_t threads) {
             for (size_t b = 0; b < kSide; ++b)
               buf[a * kSide + b] = values[a * row_stride + (m << kTileLog) + b];
         };
-        // Writes the tile of middle m to the places of middle rev(m).
+        // Writes buf, the tile of some middle m, to the places of middle m_rev = rev(m).
         auto store = [&](const std::array<Fr, kSide * kSide>& buf, size_t m_rev) {
           for (size_t a = 0; a < kSide; ++a)
             for (size_t b = 0; b < kSide; ++b)
