@@ -41,6 +41,21 @@ def neg_inverse_64(p0):
     return (-inv) % 2**64
 
 
+def emit_fresh_row(w, dst, offsets):
+    """dst[0..k] = rdx * (a[offsets] as one k-limb number), for a row whose words start empty:
+    the low halves go straight into dst, and one carry chain adds the high halves."""
+    k = len(offsets)
+    w(f"    mulx {dst[1]}, {dst[0]}, [{A} + {offsets[0]}]")
+    w(f"    xor {dst[k]}, {dst[k]}            # clears CF as well")
+    for j in range(1, k):
+        w(f"    mulx {HI}, {LO}, [{A} + {offsets[j]}]")
+        w(f"    adcx {dst[j]}, {LO}")
+        if j + 1 < k:
+            w(f"    mov {dst[j + 1]}, {HI}")
+        else:
+            w(f"    adcx {dst[k]}, {HI}            # no carry out")
+
+
 def emit_interleaved(w, name, n, sym):
     """Each step adds a * b[i], then reduces at once: m depends on the product just made."""
     t = T_REGS[: n + 1]
@@ -55,16 +70,7 @@ def emit_interleaved(w, name, n, sym):
         w(f"    # t += a * b[{i}]")
         w(f"    mov rdx, [{B} + {8 * i}]")
         if i == 0:
-            # t is zero: the products go straight into t, with one carry chain for the highs.
-            w(f"    mulx {t[1]}, {t[0]}, [{A}]")
-            w(f"    xor {t[n]}, {t[n]}            # clears CF as well")
-            for j in range(1, n):
-                w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
-                w(f"    adcx {t[j]}, {LO}")
-                if j + 1 < n:
-                    w(f"    mov {t[j + 1]}, {HI}")
-                else:
-                    w(f"    adcx {t[n]}, {HI}            # t[n] = hi + carry, no carry out")
+            emit_fresh_row(w, t, [8 * j for j in range(n)])
         else:
             w(f"    xor {LO}, {LO}                # clear CF and OF")
             for j in range(n):
@@ -100,15 +106,7 @@ def emit_deferred(w, name, n, sym):
     w(f"    xor {ZERO}, {ZERO}")
     w("    # t = a * b[0]")
     w(f"    mov rdx, [{B}]")
-    w(f"    mulx {t[1]}, {t[0]}, [{A}]")
-    w(f"    xor {t[n]}, {t[n]}            # clears CF as well")
-    for j in range(1, n):
-        w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
-        w(f"    adcx {t[j]}, {LO}")
-        if j + 1 < n:
-            w(f"    mov {t[j + 1]}, {HI}")
-        else:
-            w(f"    adcx {t[n]}, {HI}            # no carry out")
+    emit_fresh_row(w, t, [8 * j for j in range(n)])
     for i in range(1, n + 1):
         if i < n:
             w(f"    # t += a * b[{i}] * 2^64 (t < 2^(64N+62) before, < 2^(64N+126) after)")
@@ -207,15 +205,7 @@ def emit_square(name, limbs):
     w(f"    xor {zero}, {zero}")
     w("    # cross products a[i] * a[j], i < j, into w1..w10")
     w(f"    mov rdx, [{A}]")
-    w(f"    mulx {W[2]}, {W[1]}, [{A} + 8]")
-    w(f"    xor {W[6]}, {W[6]}            # clears CF as well")
-    for j in range(2, n):
-        w(f"    mulx {HI}, {LO}, [{A} + {8 * j}]")
-        w(f"    adcx {W[j]}, {LO}")
-        if j + 1 < n:
-            w(f"    mov {W[j + 1]}, {HI}")
-        else:
-            w(f"    adcx {W[j + 1]}, {HI}            # no carry out")
+    emit_fresh_row(w, W[1:7], [8 * j for j in range(1, n)])
     for i in range(1, n - 1):
         w(f"    mov rdx, [{A} + {8 * i}]")
         w(f"    xor {W[i + n]}, {W[i + n]}        # clears CF and OF")

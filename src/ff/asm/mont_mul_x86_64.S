@@ -33,7 +33,7 @@ cuzk_fp_mul_mont_x86_64:
     xor rbp, rbp
     # t = a * b[0]
     mov rdx, [rcx]
-    mulx r9, r8, [rsi]
+    mulx r9, r8, [rsi + 0]
     xor r14, r14            # clears CF as well
     mulx rbx, rax, [rsi + 8]
     adcx r9, rax
@@ -669,7 +669,7 @@ cuzk_fr_mul_mont_x86_64:
     xor rbp, rbp
     # t += a * b[0]
     mov rdx, [rcx + 0]
-    mulx r9, r8, [rsi]
+    mulx r9, r8, [rsi + 0]
     xor r12, r12            # clears CF as well
     mulx rbx, rax, [rsi + 8]
     adcx r9, rax
@@ -679,7 +679,7 @@ cuzk_fr_mul_mont_x86_64:
     mov r11, rbx
     mulx rbx, rax, [rsi + 24]
     adcx r11, rax
-    adcx r12, rbx            # t[n] = hi + carry, no carry out
+    adcx r12, rbx            # no carry out
     # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
     mov rdx, r8
     imul rdx, [rip + .Lfr_inv]
