@@ -159,19 +159,8 @@ def emit_field(name, limbs, schedule):
         t, saved = emit_deferred(w, name, n, sym)
     else:
         t, saved = emit_interleaved(w, name, n, sym)
-    scratch = ["rax", "rbx", "rdx", "rcx", "rsi", "rbp"][:n]
-    w("    # conditional subtraction: t < 2p, so one subtraction of p reduces it")
-    for j in range(n):
-        w(f"    mov {scratch[j]}, {t[j]}")
-    for j in range(n):
-        op = "sub" if j == 0 else "sbb"
-        w(f"    {op} {scratch[j]}, [rip + .L{name}_modulus + {8 * j}]")
-    for j in range(n):
-        w(f"    cmovae {t[j]}, {scratch[j]}")
-    for j in range(n):
-        w(f"    mov [{OUT} + {8 * j}], {t[j]}")
-    for r in reversed(saved):
-        w(f"    pop {r}")
+    emit_reduce_below_p(w, name, t[:n], ["rax", "rbx", "rdx", "rcx", "rsi", "rbp"][:n])
+    emit_store_and_return(w, t[:n], saved)
     return lines + function_footer(sym)
 
 
@@ -259,22 +248,32 @@ def emit_square(name, limbs):
     for j in range(n):
         op = "add" if j == 0 else "adc"
         w(f"    {op} {t[j]}, [rsp + {8 * (j + 1)}]")
-    scratch = ["rax", "rbx", "rdx", "rsi", "rdi", t[n]]
-    w("    # conditional subtraction")
-    for j in range(n):
-        w(f"    mov {scratch[j]}, {t[j]}")
-    for j in range(n):
-        op = "sub" if j == 0 else "sbb"
-        w(f"    {op} {scratch[j]}, [rip + .L{name}_modulus + {8 * j}]")
-    for j in range(n):
-        w(f"    cmovae {t[j]}, {scratch[j]}")
+    emit_reduce_below_p(w, name, t[:n], ["rax", "rbx", "rdx", "rsi", "rdi", t[n]])
     w("    add rsp, 56")
     w(f"    pop {OUT}")
-    for j in range(n):
-        w(f"    mov [{OUT} + {8 * j}], {t[j]}")
+    emit_store_and_return(w, t[:n], saved)
+    return lines + function_footer(sym)
+
+
+def emit_reduce_below_p(w, name, t, scratch):
+    """t = t - p if t >= p, for t < 2p: a trial subtraction into scratch and a select on its
+    borrow (constant time)."""
+    w("    # conditional subtraction: t < 2p, so one subtraction of p reduces it")
+    for r, s in zip(t, scratch):
+        w(f"    mov {s}, {r}")
+    for j, s in enumerate(scratch):
+        op = "sub" if j == 0 else "sbb"
+        w(f"    {op} {s}, [rip + .L{name}_modulus + {8 * j}]")
+    for r, s in zip(t, scratch):
+        w(f"    cmovae {r}, {s}")
+
+
+def emit_store_and_return(w, t, saved):
+    """Writes t to out[] and restores the callee-saved registers."""
+    for j, r in enumerate(t):
+        w(f"    mov [{OUT} + {8 * j}], {r}")
     for r in reversed(saved):
         w(f"    pop {r}")
-    return lines + function_footer(sym)
 
 
 def function_footer(sym):

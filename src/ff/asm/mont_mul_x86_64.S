@@ -608,7 +608,7 @@ cuzk_fp_sqr_mont_x86_64:
     adc r9, [rsp + 32]
     adc r10, [rsp + 40]
     adc r11, [rsp + 48]
-    # conditional subtraction
+    # conditional subtraction: t < 2p, so one subtraction of p reduces it
     mov rax, r13
     mov rbx, r14
     mov rdx, r8
