@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -116,7 +119,85 @@ void ScaleByPowers(std::span<Fr> values, const Fr& start, const Fr& step, size_t
       kMinChunk);
 }
 
-Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size) {
+// The twiddle factors of one direction of one domain:
+//   small[h + j] = w_h^j for the stages 2h <= block, with w_h = root^(n/2h);
+//   wide[k] for the k-th pass over memory past the block: a radix-2 pass at half-width h takes
+//   w_2h^j for j < h, a radix-4 pass at h (stages h and 2h) takes w_4h^i for i < 2h.
+struct DirectionTwiddles {
+  std::vector<Fr> small;
+  std::vector<std::vector<Fr>> wide;
+};
+
+struct EvaluationDomain::Twiddles {
+  DirectionTwiddles forward, inverse;
+};
+
+namespace {
+
+// The wide passes of a transform of 2^log_n points: (half-width h of the first stage, radix).
+std::vector<std::pair<size_t, unsigned>> WidePasses(uint32_t log_n) {
+  size_t n = size_t{1} << log_n, block = std::min(n, size_t{1} << kBlockLog);
+  size_t wide_stages = 0;
+  for (size_t x = block; x < n; x <<= 1) ++wide_stages;
+  std::vector<std::pair<size_t, unsigned>> passes;
+  size_t h = block;
+  if (wide_stages % 2 == 1) {
+    passes.push_back({h, 2});
+    h <<= 1;
+  }
+  for (; h < n; h <<= 2) passes.push_back({h, 4});
+  return passes;
+}
+
+// Returns the `small` table of DirectionTwiddles.
+std::vector<Fr> SmallTwiddles(size_t n, const Fr& root) {
+  size_t block = std::min(n, size_t{1} << kBlockLog);
+  std::vector<Fr> small(std::max<size_t>(block, 2));
+  for (size_t h = 1; h < block; h <<= 1) {
+    Fr w = PowU64(root, n / (2 * h)), t = Fr::One();
+    for (size_t j = 0; j < h; ++j, t *= w) small[h + j] = t;
+  }
+  return small;
+}
+
+// Fills out[j] = w^j for j < count, w = root^(n / (2 half)), in parallel chunks.
+void FillTwiddles(std::vector<Fr>& out, size_t n, size_t half, size_t count, const Fr& root,
+                  size_t threads) {
+  out.resize(count);
+  Fr w = PowU64(root, n / (2 * half));
+  ParallelFor(
+      count, threads,
+      [&](size_t begin, size_t end) {
+        Fr t = PowU64(w, begin);
+        for (size_t j = begin; j < end; ++j, t *= w) out[j] = t;
+      },
+      kMinChunk);
+}
+
+// Fills `table` with the twiddles of wide pass (h, radix).
+void FillPassTwiddles(std::vector<Fr>& table, size_t n, size_t h, unsigned radix, const Fr& root,
+                      size_t threads) {
+  if (radix == 2) {
+    FillTwiddles(table, n, h, h, root, threads);
+  } else {
+    FillTwiddles(table, n, 2 * h, 2 * h, root, threads);
+  }
+}
+
+DirectionTwiddles PrecomputeDirection(uint32_t log_n, const Fr& root) {
+  size_t n = size_t{1} << log_n;
+  DirectionTwiddles d;
+  d.small = SmallTwiddles(n, root);
+  for (auto [h, radix] : WidePasses(log_n)) {
+    d.wide.emplace_back();
+    FillPassTwiddles(d.wide.back(), n, h, radix, root, 0);
+  }
+  return d;
+}
+
+}  // namespace
+
+Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTables tables) {
   uint32_t k = 0;
   while ((size_t{1} << k) < min_size) ++k;
   if (k > ff::kFrTwoAdicity) {
@@ -126,7 +207,28 @@ Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size) {
   // omega = ROOT_OF_UNITY squared (32 - k) times.
   Fr omega = ff::FrRootOfUnity();
   for (uint32_t i = k; i < ff::kFrTwoAdicity; ++i) omega = omega.Square();
-  return EvaluationDomain(k, omega);
+  EvaluationDomain domain(k, omega);
+  bool precompute = tables == TwiddleTables::kPrecomputed ||
+                    (tables == TwiddleTables::kAuto && k <= kMaxPrecomputedLogSize);
+  if (precompute) domain.twiddles_ = SharedTwiddles(k, domain.omega_, domain.omega_inv_);
+  return domain;
+}
+
+std::shared_ptr<const EvaluationDomain::Twiddles> EvaluationDomain::SharedTwiddles(
+    uint32_t log_size, const Fr& omega, const Fr& omega_inv) {
+  // One table set per size for the whole process: the daemon proves the same sizes again and
+  // again, and the tables are immutable once built.
+  static std::mutex mutex;
+  static std::map<uint32_t, std::shared_ptr<const Twiddles>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& entry = cache[log_size];
+  if (!entry) {
+    auto tables = std::make_shared<Twiddles>();
+    tables->forward = PrecomputeDirection(log_size, omega);
+    tables->inverse = PrecomputeDirection(log_size, omega_inv);
+    entry = std::move(tables);
+  }
+  return entry;
 }
 
 EvaluationDomain::EvaluationDomain(uint32_t log_size, const Fr& omega)
@@ -135,19 +237,20 @@ EvaluationDomain::EvaluationDomain(uint32_t log_size, const Fr& omega)
       omega_inv_(omega.Inverse()),
       size_inv_(Fr::FromUint64(uint64_t{1} << log_size).Inverse()) {}
 
-void EvaluationDomain::Transform(std::span<Fr> values, const Fr& root, size_t threads) const {
+void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t threads) const {
   // Iterative radix-2 decimation in time (Cormen et al., "Introduction to Algorithms", 30.3):
   // bit-reverse, then log2(n) stages of butterflies; the stage of half-width h uses the
   // twiddles w_h^j, j < h, with w_h = root^(n/2h).
   size_t n = size();
+  const Fr& root = inverse ? omega_inv_ : omega_;
+  const DirectionTwiddles* tables =
+      twiddles_ ? (inverse ? &twiddles_->inverse : &twiddles_->forward) : nullptr;
   BitReverse(values, log_size_, threads);
-  // 1. Stages with 2h <= block: all of them per block. small[h + j] = w_h^j (h a power of two).
+  // 1. Stages with 2h <= block: all of them per block.
   size_t block = std::min(n, size_t{1} << kBlockLog);
-  std::vector<Fr> small(std::max<size_t>(block, 2));
-  for (size_t h = 1; h < block; h <<= 1) {
-    Fr w = PowU64(root, n / (2 * h)), t = Fr::One();
-    for (size_t j = 0; j < h; ++j, t *= w) small[h + j] = t;
-  }
+  std::vector<Fr> computed_small;
+  if (!tables) computed_small = SmallTwiddles(n, root);
+  const std::vector<Fr>& small = tables ? tables->small : computed_small;
   ParallelFor(n / block, threads, [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
       Fr* x = values.data() + b * block;
@@ -170,43 +273,32 @@ void EvaluationDomain::Transform(std::span<Fr> values, const Fr& root, size_t th
   });
   // 2. Wider stages, two per pass over memory where possible (a radix-4 step: stages h and 2h
   //    on the four elements j, j + h, j + 2h, j + 3h of each 4h-group), so the last stages cost
-  //    half as many passes. An odd stage count starts with one radix-2 stage.
-  std::vector<Fr> twiddles;
-  // Fills twiddles[j] = w^j for j < count, w = root^(n / (2 half)).
-  auto fill_twiddles = [&](size_t half, size_t count) {
-    twiddles.resize(count);
-    Fr w = PowU64(root, n / (2 * half));
-    ParallelFor(
-        count, threads,
-        [&](size_t begin, size_t end) {
-          Fr t = PowU64(w, begin);
-          for (size_t j = begin; j < end; ++j, t *= w) twiddles[j] = t;
-        },
-        kMinChunk);
-  };
-  size_t h = block;
-  size_t wide_stages = 0;
-  for (size_t x = block; x < n; x <<= 1) ++wide_stages;
-  if (wide_stages % 2 == 1) {
-    fill_twiddles(h, h);
-    ParallelFor(
-        n / 2, threads,
-        [&](size_t begin, size_t end) {
-          for (size_t i = begin; i < end; ++i) {
-            size_t j = i & (h - 1);
-            size_t lo = ((i - j) << 1) + j;  // group start (2h-aligned) + j
-            Butterfly(values[lo], values[lo + h], twiddles[j]);
-          }
-        },
-        kMinChunk);
-    h <<= 1;
-  }
-  for (; h < n; h <<= 2) {
-    // twiddles[i] = w_2h^i for i < 2h; stage h uses w_h^j = w_2h^(2j).
-    fill_twiddles(2 * h, 2 * h);
+  //    half as many passes. An odd stage count starts with one radix-2 stage. Without
+  //    precomputed tables each pass first computes its own (one buffer, grown once).
+  std::vector<Fr> computed;
+  if (!tables && n > block) computed.reserve(n / 2);
+  auto passes = WidePasses(log_size_);
+  for (size_t p = 0; p < passes.size(); ++p) {
+    auto [h, radix] = passes[p];
+    if (!tables) FillPassTwiddles(computed, n, h, radix, root, threads);
+    const std::vector<Fr>& twiddles = tables ? tables->wide[p] : computed;
+    if (radix == 2) {
+      ParallelFor(
+          n / 2, threads,
+          [&, h = h](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+              size_t j = i & (h - 1);
+              size_t lo = ((i - j) << 1) + j;  // group start (2h-aligned) + j
+              Butterfly(values[lo], values[lo + h], twiddles[j]);
+            }
+          },
+          kMinChunk);
+      continue;
+    }
+    // twiddles[i] = w_4h^i for i < 2h; stage h uses w_2h^j = w_4h^(2j).
     ParallelFor(
         n / 4, threads,
-        [&](size_t begin, size_t end) {
+        [&, h = h](size_t begin, size_t end) {
           for (size_t i = begin; i < end; ++i) {
             size_t j = i & (h - 1);
             Fr* x = values.data() + ((i - j) << 2) + j;  // group start (4h-aligned) + j
@@ -222,11 +314,11 @@ void EvaluationDomain::Transform(std::span<Fr> values, const Fr& root, size_t th
 }
 
 void EvaluationDomain::Fft(std::span<Fr> values, size_t threads) const {
-  Transform(values, omega_, threads);
+  Transform(values, /*inverse=*/false, threads);
 }
 
 void EvaluationDomain::Ifft(std::span<Fr> values, size_t threads) const {
-  Transform(values, omega_inv_, threads);
+  Transform(values, /*inverse=*/true, threads);
   ScaleByPowers(values, size_inv_, Fr::One(), threads);
 }
 
@@ -242,14 +334,14 @@ void EvaluationDomain::IcosetFft(std::span<Fr> values, size_t threads) const {
 
 void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads) const {
   // Coefficient i needs 1/n (end of the Ifft) and g^i (start of the CosetFft): one pass.
-  Transform(values, omega_inv_, threads);
+  Transform(values, /*inverse=*/true, threads);
   ScaleByPowers(values, size_inv_, ff::FrMultiplicativeGenerator(), threads);
-  Transform(values, omega_, threads);
+  Transform(values, /*inverse=*/false, threads);
 }
 
 void EvaluationDomain::CosetQuotientToCoefficients(std::span<Fr> values, size_t threads) const {
   // 1/Z is a constant on the coset, so it joins the Ifft's 1/n and the coset's g^-i: one pass.
-  Transform(values, omega_inv_, threads);
+  Transform(values, /*inverse=*/true, threads);
   ScaleByPowers(values, size_inv_ * VanishingOnCoset().Inverse(),
                 ff::FrMultiplicativeGenerator().Inverse(), threads);
 }

@@ -4,6 +4,8 @@
 // generator 7, constraint i <-> omega^i. All transforms are in place on natural-order data.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <span>
 
 #include "base/status.h"
@@ -13,12 +15,25 @@ namespace cuzk::ntt {
 
 using ff::Fr;
 
-// A radix-2 domain with its FFTs. Cost: n/2 log2(n) butterflies (one Fr multiplication each)
-// plus n multiplications for the per-stage twiddles.
+// Where a domain's FFTs get their twiddle factors.
+enum class TwiddleTables {
+  kAuto,         // precomputed up to 2^kMaxPrecomputedLogSize points, per call above
+  kPrecomputed,  // built once per size and process, shared by every domain of that size
+  kPerCall,      // computed by each transform (~2/3 n multiplications, n/2 elements of memory)
+};
+
+// The largest domain whose twiddle tables are kept by default: 2^22 points (the 2KiB PoRep
+// circuit's) take 2 x 86 MiB; a 32GiB partition's 2^27 would take 2 x 2.7 GiB.
+inline constexpr uint32_t kMaxPrecomputedLogSize = 22;
+
+// A radix-2 domain with its FFTs. Cost: n/2 log2(n) butterflies (one Fr multiplication each),
+// plus ~2/3 n multiplications for the twiddles where they are not precomputed (gnark-crypto's
+// fft.Domain keeps them the same way).
 class EvaluationDomain {
  public:
   // Returns the smallest domain with at least `min_size` points; an error past 2^32.
-  static Result<EvaluationDomain> ForSize(size_t min_size);
+  static Result<EvaluationDomain> ForSize(size_t min_size,
+                                          TwiddleTables tables = TwiddleTables::kAuto);
 
   // Returns n.
   size_t size() const { return size_t{1} << log_size_; }
@@ -47,11 +62,17 @@ class EvaluationDomain {
   void CosetQuotientToCoefficients(std::span<Fr> values, size_t threads = 0) const;
 
  private:
+  struct Twiddles;
   EvaluationDomain(uint32_t log_size, const Fr& omega);
-  void Transform(std::span<Fr> values, const Fr& root, size_t threads) const;
+  // Returns the process-wide tables of the domain of 2^log_size points, building them once.
+  static std::shared_ptr<const Twiddles> SharedTwiddles(uint32_t log_size, const Fr& omega,
+                                                        const Fr& omega_inv);
+  // The FFT with root omega (inverse = false) or omega^-1 (true), without the 1/n.
+  void Transform(std::span<Fr> values, bool inverse, size_t threads) const;
 
   uint32_t log_size_;
   Fr omega_, omega_inv_, size_inv_;
+  std::shared_ptr<const Twiddles> twiddles_;  // null: computed per call
 };
 
 // Multiplies values[i] by start * step^i (used for coset shifts), in parallel chunks.

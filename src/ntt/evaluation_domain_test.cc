@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace cuzk::ntt {
@@ -103,9 +104,11 @@ TEST(EvaluationDomainTest, LargeTransformsRoundTripOnAnyThreadCount) {
 // Above 2^14 points the stages past the cache block run two per pass (radix 4), after one
 // radix-2 stage when their count is odd: 2^16 has two such stages, 2^17 three.
 TEST(EvaluationDomainTest, WideStagesMatchDirectEvaluation) {
-  for (uint32_t log_n : {16u, 17u}) {
+  for (auto [log_n, tables] :
+       {std::pair{16u, TwiddleTables::kPerCall}, std::pair{17u, TwiddleTables::kPerCall},
+        std::pair{17u, TwiddleTables::kPrecomputed}}) {
     size_t n = size_t{1} << log_n;
-    auto d = *EvaluationDomain::ForSize(n);
+    auto d = *EvaluationDomain::ForSize(n, tables);
     std::vector<Fr> coeffs = RandomVector(n, log_n);
     std::vector<Fr> values = coeffs;
     d.Fft(values, 2);
@@ -118,6 +121,32 @@ TEST(EvaluationDomainTest, WideStagesMatchDirectEvaluation) {
     }
     d.Ifft(values, 3);
     EXPECT_EQ(values, coeffs) << "n=2^" << log_n;
+  }
+}
+
+// Precomputed twiddle tables and per-call ones give the same transforms, below the cache block
+// and with odd and even numbers of wide stages.
+TEST(EvaluationDomainTest, PrecomputedTwiddlesMatchPerCallOnes) {
+  for (uint32_t log_n : {0u, 1u, 2u, 5u, 13u, 14u, 15u, 16u, 17u}) {
+    size_t n = size_t{1} << log_n;
+    auto precomputed = *EvaluationDomain::ForSize(n, TwiddleTables::kPrecomputed);
+    auto per_call = *EvaluationDomain::ForSize(n, TwiddleTables::kPerCall);
+    std::vector<Fr> coeffs = RandomVector(n, 100 + log_n);
+    std::vector<Fr> a = coeffs, b = coeffs;
+    precomputed.Fft(a, 2);
+    per_call.Fft(b, 3);
+    ASSERT_EQ(a, b) << "Fft n=2^" << log_n;
+    precomputed.DomainToCoset(a, 3);
+    per_call.DomainToCoset(b, 1);
+    ASSERT_EQ(a, b) << "DomainToCoset n=2^" << log_n;
+    precomputed.CosetQuotientToCoefficients(a, 2);
+    per_call.CosetQuotientToCoefficients(b, 2);
+    ASSERT_EQ(a, b) << "CosetQuotientToCoefficients n=2^" << log_n;
+    precomputed.Ifft(a, 2);
+    precomputed.Fft(a, 2);
+    per_call.Ifft(b, 2);
+    per_call.Fft(b, 2);
+    ASSERT_EQ(a, b) << "round trip n=2^" << log_n;
   }
 }
 
