@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Generates src/ff/asm/mont_mul_x86_64.S: Montgomery multiplication for Fp and Fr. (Addition
+"""Generates src/ff/asm/mont_mul_x86_64.S: Montgomery multiplication for Fp and Fr, Fp squaring,
+and Fr multiplication without the final subtraction (for the NTT's lazy butterflies). (Addition
 and subtraction are inline assembly in src/ff/add_sub_x86_64.h, so their operands stay in
 registers.)
 
@@ -134,32 +135,42 @@ def emit_deferred(w, name, n, sym):
     return t, saved
 
 
-def emit_field(name, limbs, schedule):
+def emit_field(name, limbs, schedule, lazy=False):
+    """The product kernel; with lazy=True the variant without the final conditional subtraction
+    (it shares the first variant's constants, so it must follow it in the file)."""
     n = len(limbs)
     p = sum(l << (64 * i) for i, l in enumerate(limbs))
     assert limbs[-1] < 2**63 - 1, "the no-carry CIOS bound needs a spare top bit"
-    sym = f"cuzk_{name}_mul_mont_x86_64"
+    sym = f"cuzk_{name}_mul_mont_lazy_x86_64" if lazy else f"cuzk_{name}_mul_mont_x86_64"
     lines = []
     w = lines.append
-    w(f"# {name}: p = {p:#x}")
-    w(".section .rodata")
-    w(".p2align 5")
-    w(f".L{name}_modulus:")
-    for l in limbs:
-        w(f"    .quad {l:#018x}")
-    w(f".L{name}_inv:")
-    w(f"    .quad {neg_inverse_64(limbs[0]):#018x}    # -p^-1 mod 2^64")
+    if not lazy:
+        w(f"# {name}: p = {p:#x}")
+        w(".section .rodata")
+        w(".p2align 5")
+        w(f".L{name}_modulus:")
+        for l in limbs:
+            w(f"    .quad {l:#018x}")
+        w(f".L{name}_inv:")
+        w(f"    .quad {neg_inverse_64(limbs[0]):#018x}    # -p^-1 mod 2^64")
     w(".text")
     w(f".globl {sym}")
     w(f".type {sym}, @function")
     w(".p2align 5")
     w(f"# void {sym}(uint64_t out[{n}], const uint64_t a[{n}], const uint64_t b[{n}])")
-    w(f"# out = a*b/2^{64*n} mod p for a, b < p (Montgomery form).")
+    if lazy:
+        # Each step keeps t < a + p (t + a b[i] + m p < (a + p) 2^64 < 2^(64N+64) needs only
+        # b[i] < 2^64), so the result (a b + M p) / 2^(64N) < a + p < 2p for any b.
+        w(f"# out = a*b/2^{64*n} mod p + (0 or p), below 2p, for a < p and any b < 2^{64*n}:")
+        w("# the product kernel without its final conditional subtraction.")
+    else:
+        w(f"# out = a*b/2^{64*n} mod p for a, b < p (Montgomery form).")
     if schedule == "deferred":
         t, saved = emit_deferred(w, name, n, sym)
     else:
         t, saved = emit_interleaved(w, name, n, sym)
-    emit_reduce_below_p(w, name, t[:n], ["rax", "rbx", "rdx", "rcx", "rsi", "rbp"][:n])
+    if not lazy:
+        emit_reduce_below_p(w, name, t[:n], ["rax", "rbx", "rdx", "rcx", "rsi", "rbp"][:n])
     emit_store_and_return(w, t[:n], saved)
     return lines + function_footer(sym)
 
@@ -292,6 +303,9 @@ def main():
         out += emit_field(name, limbs, schedule)
         if len(limbs) == 6:
             out += emit_square(name, limbs)
+        else:
+            # Fr: the NTT's lazy butterflies keep values below 2r between stages.
+            out += emit_field(name, limbs, schedule, lazy=True)
     out.append('.section .note.GNU-stack,"",@progbits')
     print("\n".join(out))
 

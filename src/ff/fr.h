@@ -8,6 +8,9 @@
 #if CUZK_USE_ASM
 extern "C" {
 void cuzk_fr_mul_mont_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
+// The same product without its final conditional subtraction: out < 2r for a < r and any b
+// (the NTT's lazy butterflies).
+void cuzk_fr_mul_mont_lazy_x86_64(uint64_t* out, const uint64_t* a, const uint64_t* b);
 }
 #endif
 

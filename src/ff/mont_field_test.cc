@@ -256,6 +256,60 @@ TYPED_TEST(MontFieldTest, BytesRoundTripAndRejectNonCanonical) {
   EXPECT_NE(short_result.status().message().find("must be"), std::string::npos);
 }
 
+#if CUZK_ASM_ADD_SUB
+// Returns 256-bit values spread over [0, 2^256), with the edges of the ranges [0, r) and
+// [0, 2r) the NTT's lazy butterflies live in.
+std::vector<mpz_class> LazyOperands(std::mt19937_64& rng, const mpz_class& r) {
+  std::vector<mpz_class> out = {0, 1, r - 1, r, r + 1, 2 * r - 1, 2 * r, (mpz_class(1) << 256) - 1};
+  for (int i = 0; i < 3000; ++i) {
+    Limbs<4> l;
+    for (auto& w : l) w = rng();
+    mpz_class z = ToMpz(l);
+    out.push_back(i % 3 == 0 ? z : z % (2 * r));  // two thirds below 2r, the rest anywhere
+  }
+  return out;
+}
+
+// The lazy product (no final subtraction) returns a b / 2^256 mod r, plus 0 or r, for a < r
+// and any b < 2^256 (bound in tools/gen_mont_asm.py).
+TEST(FrTest, LazyAssemblyProductIsBelowTwiceR) {
+  mpz_class r = ToMpz(FrConfig::kModulus);
+  mpz_class r_inv;  // 2^-256 mod r
+  mpz_class two256 = mpz_class(1) << 256;
+  mpz_invert(r_inv.get_mpz_t(), two256.get_mpz_t(), r.get_mpz_t());
+  std::mt19937_64 rng(21);
+  auto bs = LazyOperands(rng, r);
+  for (size_t i = 0; i < bs.size(); ++i) {
+    mpz_class a = i < 4 ? mpz_class(r - 1 - i) : ToMpz(Fr::Random(rng).montgomery());
+    Limbs<4> a_limbs = FromMpz<4>(a), b_limbs = FromMpz<4>(bs[i]), out;
+    cuzk_fr_mul_mont_lazy_x86_64(out.data(), a_limbs.data(), b_limbs.data());
+    mpz_class got = ToMpz(out);
+    ASSERT_LT(got, 2 * r) << "a=" << a.get_str(16) << " b=" << bs[i].get_str(16);
+    ASSERT_EQ(got % r, a * bs[i] * r_inv % r)
+        << "a=" << a.get_str(16) << " b=" << bs[i].get_str(16);
+  }
+}
+
+// AddBelowBound4 with the bound 2r, where a + b may carry out of 256 bits.
+TEST(FrTest, AddBelowTwiceRHandlesTheCarryOut) {
+  mpz_class r = ToMpz(FrConfig::kModulus);
+  Limbs<4> two_r = FromMpz<4>(2 * r);
+  std::mt19937_64 rng(22);
+  auto xs = LazyOperands(rng, r);
+  for (auto& x : xs) x %= 2 * r;
+  for (size_t i = 0; i + 1 < xs.size(); ++i) {
+    Limbs<4> a = FromMpz<4>(xs[i]), b = FromMpz<4>(xs[i + 1]), sum, diff;
+    x86_64::AddBelowBound4(sum.data(), a.data(), b.data(), two_r.data());
+    x86_64::SubMod4(diff.data(), a.data(), b.data(), two_r.data());
+    mpz_class want_sum = xs[i] + xs[i + 1], want_diff = xs[i] - xs[i + 1];
+    if (want_sum >= 2 * r) want_sum -= 2 * r;
+    if (want_diff < 0) want_diff += 2 * r;
+    ASSERT_EQ(ToMpz(sum), want_sum) << xs[i].get_str(16) << " + " << xs[i + 1].get_str(16);
+    ASSERT_EQ(ToMpz(diff), want_diff) << xs[i].get_str(16) << " - " << xs[i + 1].get_str(16);
+  }
+}
+#endif
+
 TEST(FrTest, RootOfUnityMatchesFilecoinConstant) {
   // spec 7.6: ROOT_OF_UNITY = 7^((r-1)/2^32).
   Fr root = FrRootOfUnity();

@@ -97,12 +97,55 @@ void BitReverse(std::span<Fr> values, uint32_t log_n, size_t threads) {
       64);
 }
 
+#if CUZK_ASM_ADD_SUB
+// Lazy butterflies (Harvey, "Faster arithmetic for number-theoretic transforms", J. Symbolic
+// Computation 60, 2014, Sec. 4, here with Montgomery products): between stages the values only
+// stay below 2r, so every product skips its final conditional subtraction (the lazy kernel
+// returns w v / 2^256 + (0 or r) < 2r for w < r and any v < 2^256), and the sums and differences
+// are reduced modulo 2r. The last stage brings every value below r again (Canonicalize).
+inline uint64_t* LimbsOf(Fr& x) { return reinterpret_cast<uint64_t*>(&x); }
+inline const uint64_t* LimbsOf(const Fr& x) { return x.montgomery().data(); }
+constexpr ff::Limbs<4> kTwiceR = [] {
+  ff::Limbs<4> m = ff::FrConfig::kModulus;
+  ff::AddInPlace(m, ff::FrConfig::kModulus);  // 2r < 2^256
+  return m;
+}();
+constexpr ff::Limbs<4> kZeroLimbs = {};
+static_assert(sizeof(Fr) == sizeof(ff::Limbs<4>), "Fr is its Montgomery limbs");
+
+// One radix-2 butterfly: (u, v) <- (u + w v, u - w v), for u, v < 2r and w < r; both below 2r.
+inline void Butterfly(Fr& u, Fr& v, const Fr& w) {
+  uint64_t t[4];
+  cuzk_fr_mul_mont_lazy_x86_64(t, LimbsOf(w), LimbsOf(v));
+  ff::x86_64::SubMod4(LimbsOf(v), LimbsOf(u), t, kTwiceR.data());
+  ff::x86_64::AddBelowBound4(LimbsOf(u), LimbsOf(u), t, kTwiceR.data());
+}
+// The butterfly of twiddle 1: (u, v) <- (u + v, u - v), below 2r.
+inline void AddSub(Fr& u, Fr& v) {
+  Fr v0 = v;
+  ff::x86_64::SubMod4(LimbsOf(v), LimbsOf(u), LimbsOf(v0), kTwiceR.data());
+  ff::x86_64::AddBelowBound4(LimbsOf(u), LimbsOf(u), LimbsOf(v0), kTwiceR.data());
+}
+// x <- x mod r, for x < 2r.
+inline void Canonicalize(Fr& x) {
+  ff::x86_64::AddMod4(LimbsOf(x), LimbsOf(x), kZeroLimbs.data(), ff::FrConfig::kModulus.data());
+}
+#else
 // One radix-2 butterfly: (u, v) <- (u + w v, u - w v).
 inline void Butterfly(Fr& u, Fr& v, const Fr& w) {
   Fr t = v * w;
   v = u - t;
   u += t;
 }
+// The butterfly of twiddle 1: (u, v) <- (u + v, u - v).
+inline void AddSub(Fr& u, Fr& v) {
+  Fr v0 = v;
+  v = u - v0;
+  u += v0;
+}
+// Values are always canonical here.
+inline void Canonicalize(Fr&) {}
+#endif
 
 }  // namespace
 
@@ -255,19 +298,16 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
     for (size_t b = b0; b < b1; ++b) {
       Fr* x = values.data() + b * block;
       // The first stage's twiddle is 1: add and subtract, no multiplication.
-      for (size_t k = 0; k + 1 < block; k += 2) {
-        Fr v = x[k + 1];
-        x[k + 1] = x[k] - v;
-        x[k] += v;
-      }
+      for (size_t k = 0; k + 1 < block; k += 2) AddSub(x[k], x[k + 1]);
       for (size_t h = 2; h < block; h <<= 1) {
         for (size_t k = 0; k < block; k += 2 * h) {
           // j = 0 has twiddle 1 too: over these stages that spares n/2 multiplications (~4%).
-          Fr v = x[k + h];
-          x[k + h] = x[k] - v;
-          x[k] += v;
+          AddSub(x[k], x[k + h]);
           for (size_t j = 1; j < h; ++j) Butterfly(x[k + j], x[k + j + h], small[h + j]);
         }
+      }
+      if (block == n) {
+        for (size_t k = 0; k < block; ++k) Canonicalize(x[k]);
       }
     }
   });
@@ -282,6 +322,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
     auto [h, radix] = passes[p];
     if (!tables) FillPassTwiddles(computed, n, h, radix, root, threads);
     const std::vector<Fr>& twiddles = tables ? tables->wide[p] : computed;
+    bool last = p + 1 == passes.size();
     if (radix == 2) {
       ParallelFor(
           n / 2, threads,
@@ -290,6 +331,10 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
               size_t j = i & (h - 1);
               size_t lo = ((i - j) << 1) + j;  // group start (2h-aligned) + j
               Butterfly(values[lo], values[lo + h], twiddles[j]);
+              if (last) {
+                Canonicalize(values[lo]);
+                Canonicalize(values[lo + h]);
+              }
             }
           },
           kMinChunk);
@@ -307,6 +352,9 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
             Butterfly(x[2 * h], x[3 * h], w1);
             Butterfly(x[0], x[2 * h], twiddles[j]);
             Butterfly(x[h], x[3 * h], twiddles[j + h]);
+            if (last) {
+              for (size_t q = 0; q < 4; ++q) Canonicalize(x[q * h]);
+            }
           }
         },
         kMinChunk);

@@ -819,4 +819,157 @@ cuzk_fr_mul_mont_x86_64:
     ret
     .cfi_endproc
 .size cuzk_fr_mul_mont_x86_64, .-cuzk_fr_mul_mont_x86_64
+.text
+.globl cuzk_fr_mul_mont_lazy_x86_64
+.type cuzk_fr_mul_mont_lazy_x86_64, @function
+.p2align 5
+# void cuzk_fr_mul_mont_lazy_x86_64(uint64_t out[4], const uint64_t a[4], const uint64_t b[4])
+# out = a*b/2^256 mod p + (0 or p), below 2p, for a < p and any b < 2^256:
+# the product kernel without its final conditional subtraction.
+cuzk_fr_mul_mont_lazy_x86_64:
+    .cfi_startproc
+    push rbx
+    push rbp
+    push r12
+    mov rcx, rdx
+    xor rbp, rbp
+    # t += a * b[0]
+    mov rdx, [rcx + 0]
+    mulx r9, r8, [rsi + 0]
+    xor r12, r12            # clears CF as well
+    mulx rbx, rax, [rsi + 8]
+    adcx r9, rax
+    mov r10, rbx
+    mulx rbx, rax, [rsi + 16]
+    adcx r10, rax
+    mov r11, rbx
+    mulx rbx, rax, [rsi + 24]
+    adcx r11, rax
+    adcx r12, rbx            # no carry out
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r8
+    imul rdx, [rip + .Lfr_inv]
+    xor rax, rax
+    mulx rbx, rax, [rip + .Lfr_modulus + 0]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 8]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 16]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 24]
+    adox r11, rax
+    adcx r12, rbx
+    adox r12, rbp
+    # t += a * b[1]
+    mov rdx, [rcx + 8]
+    xor rax, rax                # clear CF and OF
+    mulx rbx, rax, [rsi + 0]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rsi + 8]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rsi + 16]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rsi + 24]
+    adox r12, rax
+    adcx r8, rbx
+    adox r8, rbp
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r9
+    imul rdx, [rip + .Lfr_inv]
+    xor rax, rax
+    mulx rbx, rax, [rip + .Lfr_modulus + 0]
+    adox r9, rax
+    adcx r10, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 8]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 16]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 24]
+    adox r12, rax
+    adcx r8, rbx
+    adox r8, rbp
+    # t += a * b[2]
+    mov rdx, [rcx + 16]
+    xor rax, rax                # clear CF and OF
+    mulx rbx, rax, [rsi + 0]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rsi + 8]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rsi + 16]
+    adox r12, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rsi + 24]
+    adox r8, rax
+    adcx r9, rbx
+    adox r9, rbp
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r10
+    imul rdx, [rip + .Lfr_inv]
+    xor rax, rax
+    mulx rbx, rax, [rip + .Lfr_modulus + 0]
+    adox r10, rax
+    adcx r11, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 8]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 16]
+    adox r12, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 24]
+    adox r8, rax
+    adcx r9, rbx
+    adox r9, rbp
+    # t += a * b[3]
+    mov rdx, [rcx + 24]
+    xor rax, rax                # clear CF and OF
+    mulx rbx, rax, [rsi + 0]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rsi + 8]
+    adox r12, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rsi + 16]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rsi + 24]
+    adox r9, rax
+    adcx r10, rbx
+    adox r10, rbp
+    # t = (t + m*p) / 2^64 with m = t[0] * -p^-1
+    mov rdx, r11
+    imul rdx, [rip + .Lfr_inv]
+    xor rax, rax
+    mulx rbx, rax, [rip + .Lfr_modulus + 0]
+    adox r11, rax
+    adcx r12, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 8]
+    adox r12, rax
+    adcx r8, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 16]
+    adox r8, rax
+    adcx r9, rbx
+    mulx rbx, rax, [rip + .Lfr_modulus + 24]
+    adox r9, rax
+    adcx r10, rbx
+    adox r10, rbp
+    mov [rdi + 0], r12
+    mov [rdi + 8], r8
+    mov [rdi + 16], r9
+    mov [rdi + 24], r10
+    pop r12
+    pop rbp
+    pop rbx
+    ret
+    .cfi_endproc
+.size cuzk_fr_mul_mont_lazy_x86_64, .-cuzk_fr_mul_mont_lazy_x86_64
 .section .note.GNU-stack,"",@progbits
