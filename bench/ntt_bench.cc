@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// NTT benchmarks: forward FFT and the coset FFT of sizes 2^k on all hardware threads.
+// NTT benchmarks: forward FFT and the coset FFT of sizes 2^k on all hardware threads. BM_Fft
+// uses the domain's precomputed twiddle tables (built once per size and process, before the
+// timing, as the prover's domains reuse them); BM_FftPerCallTwiddles computes them in every call,
+// as domains above 2^22 points do.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -10,8 +13,9 @@
 namespace cuzk::ntt {
 namespace {
 
-void BM_Fft(benchmark::State& state) {
-  auto domain = *EvaluationDomain::ForSize(size_t{1} << state.range(0));
+// Times FFTs of 2^range(0) random values with the given twiddle tables.
+void RunFft(benchmark::State& state, TwiddleTables tables) {
+  auto domain = *EvaluationDomain::ForSize(size_t{1} << state.range(0), tables);
   std::mt19937_64 rng(1);
   std::vector<Fr> values(domain.size());
   for (auto& v : values) v = Fr::Random(rng);
@@ -23,7 +27,12 @@ void BM_Fft(benchmark::State& state) {
       static_cast<double>(domain.size() * state.iterations()), benchmark::Counter::kIsRate);
   bench::ReportPeakRss(state);
 }
+
+void BM_Fft(benchmark::State& state) { RunFft(state, TwiddleTables::kPrecomputed); }
 BENCHMARK(BM_Fft)->DenseRange(16, 22, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_FftPerCallTwiddles(benchmark::State& state) { RunFft(state, TwiddleTables::kPerCall); }
+BENCHMARK(BM_FftPerCallTwiddles)->Arg(22)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_CosetFft(benchmark::State& state) {
   auto domain = *EvaluationDomain::ForSize(size_t{1} << state.range(0));
