@@ -407,6 +407,54 @@ ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
   return acc;
 }
 
+// Returns sum scalars[i] * bases[i] by Pippenger on `threads` contiguous slices.
+template <typename Curve>
+ec::Jacobian<Curve> PippengerOnSlices(std::span<const ec::Affine<Curve>> bases,
+                                      std::span<const Scalar> scalars, size_t threads) {
+  using Point = ec::Jacobian<Curve>;
+  size_t m = scalars.size();
+  unsigned c = WindowBits(m / threads + 1);
+  std::vector<Point> partial(threads);
+  size_t slice = (m + threads - 1) / threads;
+  ParallelFor(threads, threads, [&](size_t t0, size_t t1) {
+    for (size_t t = t0; t < t1; ++t) {
+      size_t begin = std::min(m, t * slice), end = std::min(m, begin + slice);
+      if (begin == end) continue;
+      partial[t] = PippengerSlice<Curve>(bases.subspan(begin, end - begin),
+                                         scalars.subspan(begin, end - begin), c);
+    }
+  });
+  Point total;
+  for (const Point& p : partial) total += p;
+  return total;
+}
+
+// Scalars 0 and 1 up to this share of all take Pippenger's path with the rest (DenseMsm).
+constexpr size_t kDenseMaxTrivialPercent = 10;
+
+// Returns true iff scalar k with base p costs nothing or one addition (0, 1, or the identity).
+template <typename Affine>
+inline bool IsTrivial(const Fr& k, const Affine& p) {
+  return k.IsZero() || k.IsOne() || p.infinity;
+}
+
+// MSM of mostly non-trivial scalars (the H query's, random benchmarks): Pippenger straight on
+// the caller's bases, with zeros (and identity bases) as zero digits and ones as digit 1. This
+// skips copying the bases (104 B each: 436 MB and the page faults for them at 2^22 points).
+template <typename Curve>
+ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span<const Fr> scalars,
+                             size_t threads) {
+  std::vector<Scalar> canonical(scalars.size());
+  ParallelFor(
+      scalars.size(), threads,
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+          canonical[i] = bases[i].infinity ? Scalar{} : scalars[i].ToCanonical();
+      },
+      size_t{1} << 14);
+  return PippengerOnSlices<Curve>(bases, canonical, threads);
+}
+
 template <typename Curve>
 ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<const Fr> scalars,
                         size_t threads) {
@@ -414,6 +462,18 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
   using Affine = ec::Affine<Curve>;
   if (threads == 0) threads = HardwareThreads();
   size_t n = std::min(bases.size(), scalars.size());
+  bases = bases.first(n);
+  scalars = scalars.first(n);
+  // 0. Few trivial scalars: no split (a sample of 1024 decides; Filecoin witnesses are either
+  //    mostly bits or, for H, all field elements).
+  size_t sample = std::min<size_t>(n, 1024), trivial = 0;
+  for (size_t i = 0; i < sample; ++i) {
+    size_t at = i * n / sample;
+    trivial += IsTrivial(scalars[at], bases[at]);
+  }
+  if (n > 0 && trivial * 100 <= sample * kDenseMaxTrivialPercent) {
+    return DenseMsm<Curve>(bases, scalars, threads);
+  }
   // 1. Canonical scalars; ones summed per thread, zeros dropped.
   std::vector<Scalar> rest_scalars;
   std::vector<Affine> rest_bases;
@@ -446,22 +506,8 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
   Point total;
   for (const Point& p : ones_sums) total += p;
   if (rest_scalars.empty()) return total;
-  // 2. Pippenger on slices of the rest.
-  unsigned c = WindowBits(rest_scalars.size() / threads + 1);
-  std::vector<Point> partial(threads);
-  size_t m = rest_scalars.size();
-  size_t slice = (m + threads - 1) / threads;
-  ParallelFor(threads, threads, [&](size_t t0, size_t t1) {
-    for (size_t t = t0; t < t1; ++t) {
-      size_t begin = std::min(m, t * slice), end = std::min(m, begin + slice);
-      if (begin == end) continue;
-      partial[t] = PippengerSlice<Curve>(std::span(rest_bases).subspan(begin, end - begin),
-                                         std::span(rest_scalars).subspan(begin, end - begin), c);
-    }
-  });
-  // 3. Combine.
-  for (const Point& p : partial) total += p;
-  return total;
+  // 2. Pippenger on slices of the rest; 3. combined.
+  return total + PippengerOnSlices<Curve>(rest_bases, rest_scalars, threads);
 }
 
 }  // namespace

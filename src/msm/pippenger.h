@@ -12,9 +12,10 @@ namespace cuzk::msm {
 using ff::Fr;
 
 // Returns sum scalars[i] * bases[i]; the spans must have equal length. threads = 0 uses every
-// hardware thread. Scalars 0 are skipped and the bases of scalars 1 are summed directly (in
-// batch-affine rounds), which is what keeps Filecoin witnesses (mostly bits) cheap; the rest go
-// through signed-digit Pippenger.
+// hardware thread. Where scalars 0 and 1 are common (Filecoin witnesses are mostly bits), zeros
+// are skipped, the bases of ones are summed directly (in batch-affine rounds) and the rest go
+// through signed-digit Pippenger; where they are rare (at most 10% of a sample), all scalars go
+// through Pippenger on the caller's bases, without copying them.
 ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads = 0);
 // G2 counterpart of MsmG1.
 ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads = 0);

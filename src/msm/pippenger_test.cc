@@ -31,6 +31,7 @@ Case<Point> MakeCase(size_t n, uint64_t seed, int kind) {
     if (kind == 1) k = (rng() % 2) ? Fr::One() : Fr::Zero();                    // bits only
     if (kind == 2 && rng() % 10 < 9) k = (rng() % 2) ? Fr::One() : Fr::Zero();  // 90% bits
     if (kind == 2 && i % 97 == 0) k = -Fr::One();                               // large scalars too
+    if (kind == 3 && rng() % 100 < 8) k = (rng() % 8 < 5) ? Fr::Zero() : Fr::One();  // 8% 0/1
     c.scalars.push_back(k);
   }
   c.bases.resize(n);
@@ -46,9 +47,11 @@ Point Naive(const Case<Point>& c) {
   return acc;
 }
 
+// Kinds 0 and 3 (at most 10% scalars 0 or 1) take the dense path on the caller's bases, kinds 1
+// and 2 the split one (ones summed apart, the rest copied).
 TEST(PippengerTest, G1MatchesNaiveSum) {
   for (size_t n : {0u, 1u, 2u, 7u, 100u, 1000u}) {
-    for (int kind : {0, 1, 2}) {
+    for (int kind : {0, 1, 2, 3}) {
       auto c = MakeCase<ec::G1>(n, n * 3 + kind, kind);
       ec::G1 want = Naive(c);
       for (size_t threads : {1u, 2u, 3u}) {
@@ -140,8 +143,10 @@ TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
 
 TEST(PippengerTest, G2MatchesNaiveSum) {
   for (size_t n : {1u, 50u, 300u}) {
-    auto c = MakeCase<ec::G2>(n, n, 2);
-    EXPECT_EQ(MsmG2(c.bases, c.scalars, 2), Naive(c)) << n;
+    for (int kind : {2, 3}) {
+      auto c = MakeCase<ec::G2>(n, n + kind, kind);
+      EXPECT_EQ(MsmG2(c.bases, c.scalars, 2), Naive(c)) << n << " kind " << kind;
+    }
   }
 }
 
