@@ -358,10 +358,13 @@ ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
   std::vector<uint8_t> carry(scalars.size(), 0);
   std::vector<Point> window_sums(windows);
   const int64_t half = int64_t{1} << (c - 1);
+  uint8_t any_carry = 0;  // whether some point carries into window w
   for (size_t w = 0; w < windows; ++w) {
     // The top windows see only the scalars' last few bits (plus a carry), hence few distinct
     // buckets: batches there would collide with themselves, so they stay Jacobian.
     size_t bits_left = kScalarBits > w * c ? kScalarBits - w * c : 0;
+    if (bits_left == 0 && !any_carry) continue;  // the carry window, empty (window_sums[w] = 0)
+    any_carry = 0;
     size_t used_buckets = bits_left >= c ? bucket_count : (size_t{1} << bits_left) + 1;
     bool affine = used_buckets >= kAffineMinBuckets;
     if (affine) {
@@ -380,6 +383,7 @@ ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
       }
       int64_t d = static_cast<int64_t>(WindowBitsOf(scalars[i], c, w)) + carry[i];
       carry[i] = d > half;
+      any_carry |= carry[i];
       if (carry[i]) d -= int64_t{1} << c;
       if (d == 0) continue;
       uint32_t b = static_cast<uint32_t>((d > 0 ? d : -d) - 1);
