@@ -4,7 +4,9 @@
 // signed digits: each c-bit window digit is taken in [-2^(c-1), 2^(c-1)], so a window needs only
 // 2^(c-1) buckets and a negative digit subtracts the (affine, free to negate) base.
 //   1. Split the scalars into trivial (0: skip; 1: the base joins a batch-affine pairwise sum,
-//      AffineSummer) and the rest.
+//      AffineSummer) and the rest, copying the rest's bases. When a sample finds at most 10%
+//      trivial scalars, skip the split: every scalar takes step 2 on the caller's bases
+//      (DenseMsm).
 //   2. Each thread takes a contiguous slice of the rest and, per window from the bottom, fills
 //      the buckets (keeping one carry byte per point for the signed digits), then folds them
 //      with the running-sum trick (sum_b b * B_b = sum of suffix sums, 2 additions per bucket;
@@ -13,8 +15,9 @@
 //      Wide windows fill affine buckets in batches that share one field inversion (Montgomery's
 //      trick; the "batch affine" method of gnark-crypto and of Aranha et al., eprint
 //      2022/1396): ~6 multiplications per addition instead of 11 for a mixed Jacobian
-//      addition; windows of fewer than 2^9 buckets use Jacobian buckets. Window sums are
-//      combined by Horner's rule.
+//      addition; windows of fewer than 2^7 buckets use Jacobian buckets. The carry window above
+//      the top digit is skipped when nothing carries into it. Window sums are combined by
+//      Horner's rule.
 //   3. Slices' results and the trivial sum are added.
 // The batch inversions run in variable time (Bernstein-Yang, ff/modinv.h, ~9x faster than
 // Fermat): the bases are public parameters and the scalars a Filecoin witness, which a PoRep or
