@@ -5,6 +5,8 @@
 //   C = s (alpha + A^) + r (beta + B1^) + r s delta + sum_i h_i H_i + sum_aux w_j l_j
 // where H = (a b - c)/Z is computed on the coset 7 * <omega> (bellperson prover/native.rs):
 //   1. a, b, c <- iFFT, coset FFT; 2. a <- (a b - c) / Z; 3. coset iFFT; H = first n-1 coeffs.
+// Here c skips its coset FFT: the coset iFFT is linear and returns C itself, so
+// H = (icoset(a b) - iFFT(c)) / Z (EvaluationDomain::QuotientCoefficients), the same values.
 #include "groth16/prover.h"
 
 #include <chrono>
@@ -40,21 +42,23 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) 
   HugeVector<Fr>& a = pa.mutable_a();
   HugeVector<Fr>& b = pa.mutable_b();
   HugeVector<Fr>& c = pa.mutable_c();
-  for (auto* v : {&a, &b, &c}) {
-    v->resize(n);
-    domain->DomainToCoset(*v, threads);
-  }
+  for (auto* v : {&a, &b, &c}) v->resize(n);
+  domain->DomainToCoset(a, threads);
+  domain->DomainToCoset(b, threads);
   ParallelFor(n, threads, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) a[i] = a[i] * b[i] - c[i];
+    for (size_t i = begin; i < end; ++i) a[i] *= b[i];
   });
-  if (keep_buffers) {
-    b.clear();
-    c.clear();
-  } else {
-    HugeVector<Fr>().swap(b);
-    HugeVector<Fr>().swap(c);
-  }
-  domain->CosetQuotientToCoefficients(a, threads);
+  auto release = [keep_buffers](HugeVector<Fr>& v) {
+    if (keep_buffers) {
+      v.clear();
+    } else {
+      HugeVector<Fr>().swap(v);
+    }
+  };
+  release(b);
+  // c stays on the domain: the quotient needs only its coefficients (one transform, not two).
+  domain->QuotientCoefficients(a, c, threads);
+  release(c);
   a.resize(n - 1);
   return Status::Ok();
 }

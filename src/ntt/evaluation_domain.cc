@@ -387,11 +387,27 @@ void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads) const
   Transform(values, /*inverse=*/false, threads);
 }
 
-void EvaluationDomain::CosetQuotientToCoefficients(std::span<Fr> values, size_t threads) const {
-  // 1/Z is a constant on the coset, so it joins the Ifft's 1/n and the coset's g^-i: one pass.
-  Transform(values, /*inverse=*/true, threads);
-  ScaleByPowers(values, size_inv_ * VanishingOnCoset().Inverse(),
-                ff::FrMultiplicativeGenerator().Inverse(), threads);
+void EvaluationDomain::QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c,
+                                            size_t threads) const {
+  // Z is the constant z = g^n - 1 on the coset, and the coset interpolation is linear and gives
+  // C (degree < n) back from C's coset evaluations, so
+  //   H = icoset((AB - C)/z) = (icoset(AB) - C)/z:
+  // C's coefficients are enough (its coset evaluations, two transforms, are never needed).
+  // With T the unscaled inverse transform, icoset(AB)_i = g^-i T(ab)_i / n and C_i = T(c)_i / n.
+  Transform(ab, /*inverse=*/true, threads);
+  Transform(c, /*inverse=*/true, threads);
+  Fr k = size_inv_ * VanishingOnCoset().Inverse();
+  Fr g_inv = ff::FrMultiplicativeGenerator().Inverse();
+  ParallelFor(
+      ab.size(), threads,
+      [&](size_t begin, size_t end) {
+        Fr w = PowU64(g_inv, begin);
+        for (size_t i = begin; i < end; ++i) {
+          ab[i] = (ab[i] * w - c[i]) * k;
+          w *= g_inv;
+        }
+      },
+      kMinChunk);
 }
 
 Fr EvaluationDomain::VanishingOnCoset() const {

@@ -58,8 +58,11 @@ class EvaluationDomain {
   // The prover's two compositions, each with its scalings fused into one pass over the data:
   // Ifft then CosetFft (evaluations on the domain -> evaluations on the coset).
   void DomainToCoset(std::span<Fr> values, size_t threads = 0) const;
-  // DivideByVanishingOnCoset then IcosetFft (coset evaluations of Z*H -> coefficients of H).
-  void CosetQuotientToCoefficients(std::span<Fr> values, size_t threads = 0) const;
+  // The Groth16 quotient: given A*B on the coset (ab, from DomainToCoset of A and of B) and C on
+  // the domain (c), leaves in ab the coefficients of H = (A*B - C)/Z, exactly what
+  // DomainToCoset(c), ab - c, DivideByVanishingOnCoset and IcosetFft give, with two transforms
+  // instead of three. c is overwritten (with n times C's coefficients).
+  void QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, size_t threads = 0) const;
 
  private:
   struct Twiddles;

@@ -73,17 +73,21 @@ TEST(EvaluationDomainTest, CosetFftEvaluatesOnTheCosetOfSeven) {
 }
 
 TEST(EvaluationDomainTest, FusedCompositionsMatchTheirSteps) {
-  for (size_t n : {size_t{64}, size_t{1} << 15}) {
+  for (size_t n : {size_t{1}, size_t{2}, size_t{64}, size_t{1} << 15}) {
     auto d = *EvaluationDomain::ForSize(n);
     std::vector<Fr> values = RandomVector(n, 5), fused = values;
     d.Ifft(values, 2);
     d.CosetFft(values, 2);
     d.DomainToCoset(fused, 2);
     ASSERT_EQ(fused, values) << n;
+    // The quotient: A*B on the coset and C on the domain, against the three-transform steps.
+    std::vector<Fr> c = RandomVector(n, 6), c_coset = c, ab = values;
+    d.DomainToCoset(c_coset, 2);
+    for (size_t i = 0; i < n; ++i) values[i] -= c_coset[i];
     d.DivideByVanishingOnCoset(values, 2);
     d.IcosetFft(values, 2);
-    d.CosetQuotientToCoefficients(fused, 3);
-    ASSERT_EQ(fused, values) << n;
+    d.QuotientCoefficients(ab, c, 3);
+    ASSERT_EQ(ab, values) << n;
   }
 }
 
@@ -139,9 +143,10 @@ TEST(EvaluationDomainTest, PrecomputedTwiddlesMatchPerCallOnes) {
     precomputed.DomainToCoset(a, 3);
     per_call.DomainToCoset(b, 1);
     ASSERT_EQ(a, b) << "DomainToCoset n=2^" << log_n;
-    precomputed.CosetQuotientToCoefficients(a, 2);
-    per_call.CosetQuotientToCoefficients(b, 2);
-    ASSERT_EQ(a, b) << "CosetQuotientToCoefficients n=2^" << log_n;
+    std::vector<Fr> c1 = RandomVector(n, 200 + log_n), c2 = c1;
+    precomputed.QuotientCoefficients(a, c1, 2);
+    per_call.QuotientCoefficients(b, c2, 2);
+    ASSERT_EQ(a, b) << "QuotientCoefficients n=2^" << log_n;
     precomputed.Ifft(a, 2);
     precomputed.Fft(a, 2);
     per_call.Ifft(b, 2);
