@@ -61,7 +61,7 @@ class EvaluationDomain {
   // The Groth16 quotient: given A*B on the coset (ab, from DomainToCoset of A and of B) and C on
   // the domain (c), leaves in ab the coefficients of H = (A*B - C)/Z, exactly what
   // DomainToCoset(c), ab - c, DivideByVanishingOnCoset and IcosetFft give, with two transforms
-  // instead of three. c is overwritten (with n times C's coefficients).
+  // instead of three. Both spans hold n values; c is overwritten (with n times C's coefficients).
   void QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, size_t threads = 0) const;
 
  private:
