@@ -217,14 +217,11 @@ void FillTwiddles(std::vector<Fr>& out, size_t n, size_t half, size_t count, con
       kMinChunk);
 }
 
-// Fills `table` with the twiddles of wide pass (h, radix).
+// Fills `table` with the twiddles of wide pass (h, radix): w_(radix h)^i for i < radix h / 2.
 void FillPassTwiddles(std::vector<Fr>& table, size_t n, size_t h, unsigned radix, const Fr& root,
                       size_t threads) {
-  if (radix == 2) {
-    FillTwiddles(table, n, h, h, root, threads);
-  } else {
-    FillTwiddles(table, n, 2 * h, 2 * h, root, threads);
-  }
+  size_t half = radix / 2 * h;
+  FillTwiddles(table, n, half, half, root, threads);
 }
 
 DirectionTwiddles PrecomputeDirection(uint32_t log_n, const Fr& root) {
