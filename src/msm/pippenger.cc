@@ -7,8 +7,10 @@
 //      AffineSummer) and the rest, copying the rest's bases. When a sample finds at most 10%
 //      trivial scalars, skip the split: every scalar takes step 2 on the caller's bases
 //      (DenseMsm).
-//   2. Each thread takes a contiguous slice of the rest and, per window from the bottom, fills
-//      the buckets (keeping one carry byte per point for the signed digits), then folds them
+//   2. Each thread takes a range of windows of a contiguous slice of the rest (SplitFor: with
+//      few threads, all points and a share of the windows) and, per window from the bottom,
+//      fills the buckets (keeping one carry byte per point for the signed digits; the carry
+//      into the range's first window comes from one comparison, CarryIntoWindow), then folds them
 //      with the running-sum trick (sum_b b * B_b = sum of suffix sums, 2 additions per bucket;
 //      from 2^11 affine buckets on, run on segments side by side so that those additions too
 //      share inversions, FoldAffineBuckets).
@@ -16,9 +18,8 @@
 //      trick; the "batch affine" method of gnark-crypto and of Aranha et al., eprint
 //      2022/1396): ~6 multiplications per addition instead of 11 for a mixed Jacobian
 //      addition; windows of fewer than 2^7 buckets use Jacobian buckets. The carry window above
-//      the top digit is skipped when nothing carries into it. Window sums are combined by
-//      Horner's rule.
-//   3. Slices' results and the trivial sum are added.
+//      the top digit is skipped when nothing carries into it.
+//   3. The window sums of all slices are combined by Horner's rule and the trivial sum added.
 // The batch inversions run in variable time (Bernstein-Yang, ff/modinv.h, ~9x faster than
 // Fermat): the bases are public parameters and the scalars a Filecoin witness, which a PoRep or
 // PoSt proof does not hide.
@@ -348,25 +349,82 @@ ec::Jacobian<Curve> FoldAffineBuckets(const std::vector<ec::Affine<Curve>>& buck
 // cheaper (InverseVartime): 2^16 points 236 -> 230 ms, G2 2^16 695 -> 673 ms.
 constexpr size_t kAffineMinBuckets = 1 << 7;
 
+// Returns the estimated cost of one c-bit window over a slice of n points, in
+// Fp-multiplication equivalents calibrated on the 2-core EPYC VM (perf: the multiplications are
+// ~75% of the time):
+//   n * (per addition + 0.5 per point for its digit) + buckets * per bucket to fold,
+// an addition costing ~8.5 in an affine bucket plus its share of the batch's inversion (~70),
+// or ~12 in a Jacobian one; folding ~14.5 per bucket in segments, else ~27. Above c = 16 the
+// buckets (2^(c-1) affine points per thread) outgrow the caches: on 2^21 points per thread,
+// c = 15-16 took 15.5-16 s against 17.5 s for c = 18. The choices of WindowBits, measured:
+// 2^15 random points per thread c = 13 (12: +8%, 14: +4%); 3,300 points c = 10 (9, Jacobian:
+// +17%).
+double WindowCost(size_t n, unsigned c) {
+  size_t buckets = size_t{1} << (c - 1);
+  bool affine = buckets >= kAffineMinBuckets;
+  double per_addition = affine ? 8.5 + 70.0 / static_cast<double>(AffineBatchSize(buckets)) : 12;
+  double per_bucket = affine && buckets >= kSegmentedFoldMinBuckets ? 14.5 : 27;
+  return static_cast<double>(n) * (per_addition + 0.5) + static_cast<double>(buckets) * per_bucket;
+}
+
+// Whether the signed-digit recoding of a scalar carries into window w (digits in
+// [-2^(c-1) + 1, 2^(c-1)], as PippengerWindows makes them). The digits below w represent
+// L = k mod 2^(w c) as S + carry 2^(w c) with S between -(2^(c-1) - 1) M and 2^(c-1) M,
+// M = (2^(w c) - 1) / (2^c - 1); those two ranges, shifted by the carry, do not overlap, so the
+// carry is 1 iff L > 2^(c-1) M = sum_{j<w} 2^(j c + c - 1). A thread that starts at window w
+// thus needs no pass over the windows below.
+class CarryIntoWindow {
+ public:
+  CarryIntoWindow(unsigned c, size_t w) {
+    size_t bits = w * c;  // < 256: w is below the carry window
+    for (size_t i = 0; i < bits; ++i) mask_[i / 64] |= uint64_t{1} << (i % 64);
+    for (size_t j = 0; j < w; ++j) {
+      size_t bit = j * c + c - 1;
+      threshold_[bit / 64] |= uint64_t{1} << (bit % 64);
+    }
+  }
+  // Returns the carry of scalar k into the window.
+  bool operator()(const Scalar& k) const {
+    for (size_t i = 4; i-- > 0;) {
+      uint64_t low = k[i] & mask_[i];
+      if (low != threshold_[i]) return low > threshold_[i];
+    }
+    return false;
+  }
+
+ private:
+  Scalar mask_{}, threshold_{};
+};
+
+// Sums the windows [first, end) of one slice: window_sums[w - first] = sum over the slice of
+// digit_w(k_i) * P_i, without the 2^(w c) weight. `end` = ScalarWindows(c) includes the carry
+// window (usually empty).
 template <typename Curve>
-ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
-                                   std::span<const Scalar> scalars, unsigned c) {
+void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const Scalar> scalars,
+                      unsigned c, size_t first, size_t end,
+                      std::span<ec::Jacobian<Curve>> window_sums) {
   using Point = ec::Jacobian<Curve>;
-  size_t windows = (kScalarBits + c - 1) / c + 1;  // +1 for the final carry
   size_t bucket_count = size_t{1} << (c - 1);
   std::vector<Point> jacobian(bucket_count);
   AffineBuckets<Curve> batched(bucket_count >= kAffineMinBuckets ? bucket_count : 0);
   // Windows are summed from the bottom so each point needs only its signed-digit carry (one
-  // byte) instead of all its digits; the window sums are combined by Horner's rule at the end.
+  // byte) instead of all its digits.
   std::vector<uint8_t> carry(scalars.size(), 0);
-  std::vector<Point> window_sums(windows);
-  const int64_t half = int64_t{1} << (c - 1);
   uint8_t any_carry = 0;  // whether some point carries into window w
-  for (size_t w = 0; w < windows; ++w) {
+  if (first > 0) {
+    CarryIntoWindow carry_into(c, first);
+    for (size_t i = 0; i < scalars.size(); ++i) {
+      carry[i] = carry_into(scalars[i]);
+      any_carry |= carry[i];
+    }
+  }
+  const int64_t half = int64_t{1} << (c - 1);
+  for (size_t w = first; w < end; ++w) {
+    Point& window_sum = window_sums[w - first];
     // The top windows see only the scalars' last few bits (plus a carry), hence few distinct
     // buckets: batches there would collide with themselves, so they stay Jacobian.
     size_t bits_left = kScalarBits > w * c ? kScalarBits - w * c : 0;
-    if (bits_left == 0 && !any_carry) continue;  // the carry window, empty (window_sums[w] = 0)
+    if (bits_left == 0 && !any_carry) continue;  // the carry window, empty
     any_carry = 0;
     size_t used_buckets = bits_left >= c ? bucket_count : (size_t{1} << bits_left) + 1;
     bool affine = used_buckets >= kAffineMinBuckets;
@@ -399,41 +457,77 @@ ec::Jacobian<Curve> PippengerSlice(std::span<const ec::Affine<Curve>> bases,
     }
     if (affine) {
       batched.Flush();
-      window_sums[w] = batched.buckets().size() >= kSegmentedFoldMinBuckets
-                           ? FoldAffineBuckets<Curve>(batched.buckets())
-                           : FoldBuckets<Curve>(batched.buckets());
+      window_sum = batched.buckets().size() >= kSegmentedFoldMinBuckets
+                       ? FoldAffineBuckets<Curve>(batched.buckets())
+                       : FoldBuckets<Curve>(batched.buckets());
     } else {
-      window_sums[w] = FoldBuckets<Curve>(jacobian);
+      window_sum = FoldBuckets<Curve>(jacobian);
     }
   }
-  Point acc;
-  for (size_t w = windows; w-- > 0;) {
-    for (unsigned i = 0; i < c; ++i) acc = acc.Double();
-    acc += window_sums[w];
-  }
-  return acc;
 }
 
-// Returns sum scalars[i] * bases[i] by Pippenger on `threads` contiguous slices.
+// Returns how many c-bit windows a scalar below 2^255 has, plus one for the final carry.
+inline size_t ScalarWindows(unsigned c) { return (kScalarBits + c - 1) / c + 1; }
+
+// How the threads share an MSM: `slices` contiguous slices of the points times `groups` ranges of
+// windows, one task each.
+struct Split {
+  unsigned c;
+  size_t slices, groups;
+};
+
+// Returns the split of n points over `threads` tasks that minimizes the slowest task's
+// estimated cost. Splitting the windows instead of the points leaves each bucket set (and its
+// fold) to one thread: for 2 threads and 2^20 random points the folds go from ~9% of the time to
+// half that.
+Split SplitFor(size_t n, size_t threads) {
+  Split best{WindowBits(n), 1, 1};
+  double best_cost = -1;
+  for (size_t slices = 1; slices <= std::max<size_t>(threads, 1); ++slices) {
+    size_t slice = (n + slices - 1) / slices;
+    unsigned c = WindowBits(slice);
+    size_t windows = ScalarWindows(c) - 1;  // the carry window is almost always empty
+    size_t groups = std::min(windows, std::max<size_t>(threads / slices, 1));
+    double cost = static_cast<double>((windows + groups - 1) / groups) * WindowCost(slice, c);
+    if (best_cost < 0 || cost < best_cost) {
+      best_cost = cost;
+      best = {c, slices, groups};
+    }
+  }
+  return best;
+}
+
+// Returns sum scalars[i] * bases[i] by Pippenger, split over `threads` tasks (SplitFor).
 template <typename Curve>
-ec::Jacobian<Curve> PippengerOnSlices(std::span<const ec::Affine<Curve>> bases,
+ec::Jacobian<Curve> PippengerParallel(std::span<const ec::Affine<Curve>> bases,
                                       std::span<const Scalar> scalars, size_t threads) {
   using Point = ec::Jacobian<Curve>;
   size_t m = scalars.size();
-  unsigned c = WindowBits(m / threads + 1);
-  std::vector<Point> partial(threads);
-  size_t slice = (m + threads - 1) / threads;
-  ParallelFor(threads, threads, [&](size_t t0, size_t t1) {
+  Split split = SplitFor(m, threads);
+  size_t windows = ScalarWindows(split.c), main_windows = windows - 1;
+  size_t slice = (m + split.slices - 1) / split.slices;
+  // sums[s * windows + w]: slice s's sum of window w.
+  std::vector<Point> sums(split.slices * windows);
+  size_t tasks = split.slices * split.groups;
+  ParallelFor(tasks, tasks, [&](size_t t0, size_t t1) {
     for (size_t t = t0; t < t1; ++t) {
-      size_t begin = std::min(m, t * slice), end = std::min(m, begin + slice);
-      if (begin == end) continue;
-      partial[t] = PippengerSlice<Curve>(bases.subspan(begin, end - begin),
-                                         scalars.subspan(begin, end - begin), c);
+      size_t s = t / split.groups, g = t % split.groups;
+      size_t begin = std::min(m, s * slice), end = std::min(m, begin + slice);
+      size_t first = g * main_windows / split.groups;
+      size_t last = g + 1 == split.groups ? windows : (g + 1) * main_windows / split.groups;
+      if (begin == end || first == last) continue;
+      PippengerWindows<Curve>(bases.subspan(begin, end - begin),
+                              scalars.subspan(begin, end - begin), split.c, first, last,
+                              std::span(sums).subspan(s * windows + first, last - first));
     }
   });
-  Point total;
-  for (const Point& p : partial) total += p;
-  return total;
+  // Horner's rule over the windows, from the top.
+  Point acc;
+  for (size_t w = windows; w-- > 0;) {
+    for (unsigned i = 0; i < split.c; ++i) acc = acc.Double();
+    for (size_t s = 0; s < split.slices; ++s) acc += sums[s * windows + w];
+  }
+  return acc;
 }
 
 // Scalars 0 and 1 up to this share of all take Pippenger's path with the rest (DenseMsm).
@@ -459,7 +553,7 @@ ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span
           canonical[i] = bases[i].infinity ? Scalar{} : scalars[i].ToCanonical();
       },
       size_t{1} << 14);
-  return PippengerOnSlices<Curve>(bases, canonical, threads);
+  return PippengerParallel<Curve>(bases, canonical, threads);
 }
 
 template <typename Curve>
@@ -514,32 +608,16 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
   for (const Point& p : ones_sums) total += p;
   if (rest_scalars.empty()) return total;
   // 2. Pippenger on slices of the rest; 3. combined.
-  return total + PippengerOnSlices<Curve>(rest_bases, rest_scalars, threads);
+  return total + PippengerParallel<Curve>(rest_bases, rest_scalars, threads);
 }
 
 }  // namespace
 
 unsigned WindowBits(size_t n) {
-  // The c that minimizes the estimated cost of a slice of n points, in Fp-multiplication
-  // equivalents calibrated on the 2-core EPYC VM (perf: the multiplications are ~75% of the
-  // time):
-  //   windows * (n * (per addition + 0.5 per point and window for its digit)
-  //              + buckets * per bucket to fold),
-  // an addition costing ~8.5 in an affine bucket plus its share of the batch's inversion (~70),
-  // or ~12 in a Jacobian one; folding ~14.5 per bucket in segments, else ~27. Above c = 16 the
-  // buckets (2^(c-1) affine points per thread) outgrow the caches: on 2^21 points per thread,
-  // c = 15-16 took 15.5-16 s against 17.5 s for c = 18. The model's choices, measured: 2^15
-  // random points per thread c = 13 (12: +8%, 14: +4%); 3,300 points c = 10 (9, Jacobian: +17%).
   double best_cost = 0;
   unsigned best = 2;
   for (unsigned c = 2; c <= 16; ++c) {
-    double windows = (kScalarBits + c - 1) / c;
-    size_t buckets = size_t{1} << (c - 1);
-    bool affine = buckets >= kAffineMinBuckets;
-    double per_addition = affine ? 8.5 + 70.0 / static_cast<double>(AffineBatchSize(buckets)) : 12;
-    double per_bucket = affine && buckets >= kSegmentedFoldMinBuckets ? 14.5 : 27;
-    double cost = windows * (static_cast<double>(n) * (per_addition + 0.5) +
-                             static_cast<double>(buckets) * per_bucket);
+    double cost = static_cast<double>(ScalarWindows(c) - 1) * WindowCost(n, c);
     if (c == 2 || cost < best_cost) {
       best_cost = cost;
       best = c;
