@@ -141,6 +141,36 @@ TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
   for (size_t threads : {1u, 2u}) EXPECT_EQ(MsmG1(c.bases, c.scalars, threads), want) << threads;
 }
 
+// A thread that starts at window w takes the signed-digit carry into w from one comparison with
+// T = sum_{j<w} 2^(j c + c - 1): scalars T - 1, T, T + 1 (with random bits above window w) sit on
+// that boundary for every width c and window w, whichever split the MSM picks.
+TEST(PippengerTest, ScalarsOnEveryCarryBoundaryMatchNaiveSum) {
+  std::mt19937_64 rng(11);
+  auto power_of_two = [](unsigned bit) {
+    ff::Limbs<4> v{};
+    v[bit / 64] = uint64_t{1} << (bit % 64);
+    return *Fr::FromCanonical(v);
+  };
+  std::vector<Fr> scalars;
+  for (unsigned c = 2; c <= 16; ++c) {
+    for (unsigned w = 1; w * c + 8 < 254; ++w) {
+      Fr threshold = Fr::Zero();
+      for (unsigned j = 0; j < w; ++j) threshold += power_of_two(j * c + c - 1);
+      Fr high = Fr::FromUint64(rng() % 256) * power_of_two(w * c);
+      for (int delta : {-1, 0, 1}) {
+        Fr d = delta >= 0 ? Fr::FromUint64(delta) : -Fr::One();
+        scalars.push_back(threshold + d + high);
+      }
+    }
+  }
+  auto c = MakeCase<ec::G1>(scalars.size(), 12, 0);
+  c.scalars = scalars;
+  ec::G1 want = Naive(c);
+  for (size_t threads : {1u, 2u, 3u, 4u}) {
+    EXPECT_EQ(MsmG1(c.bases, c.scalars, threads), want) << threads;
+  }
+}
+
 TEST(PippengerTest, G2MatchesNaiveSum) {
   for (size_t n : {1u, 50u, 300u}) {
     for (int kind : {2, 3}) {
