@@ -91,14 +91,20 @@ Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, con
   t.fft = SecondsSince(phase);
 
   phase = Clock::now();
-  ec::G1 h_acc = msm::MsmG1(pk.h, pa.a(), threads);
+  // H's coefficients are dense and no longer needed: converted in place, not copied.
+  ec::G1 h_acc = msm::MsmG1DenseInPlace(pk.h, pa.mutable_a(), threads);
   t.msm_h = SecondsSince(phase);
   phase = Clock::now();
   ec::G1 l_acc = msm::MsmG1(pk.l, aux, threads);
   t.msm_l = SecondsSince(phase);
 
   // Density-filtered scalars: A takes every input and the aux in the A query; B filters both.
-  std::vector<Fr> a_scalars(inputs.begin(), inputs.end()), b_scalars;
+  // They go into b's and c's buffers, emptied by ComputeH (with keep_buffers their memory is
+  // still mapped, so a reused assignment costs no fresh pages here).
+  HugeVector<Fr>& a_scalars = pa.mutable_b();
+  HugeVector<Fr>& b_scalars = pa.mutable_c();
+  a_scalars.assign(inputs.begin(), inputs.end());
+  b_scalars.clear();
   a_scalars.reserve(a_count);
   b_scalars.reserve(b_count);
   for (size_t i = 0; i < aux.size(); ++i) {

@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "base/parallel.h"
@@ -556,6 +557,25 @@ ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span
   return PippengerParallel<Curve>(bases, canonical, threads);
 }
 
+// DenseMsm with the canonical scalars written over the Fr values: each Fr's storage is its one
+// member, a Limbs<4> (ff::MontField::FromMontgomery takes raw limbs), so the converted array is
+// read back as an array of Scalar.
+template <typename Curve>
+ec::Jacobian<Curve> DenseMsmInPlace(std::span<const ec::Affine<Curve>> bases, std::span<Fr> scalars,
+                                    size_t threads) {
+  static_assert(sizeof(Fr) == sizeof(Scalar) && std::is_standard_layout_v<Fr>);
+  size_t n = std::min(bases.size(), scalars.size());
+  ParallelFor(
+      n, threads,
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+          scalars[i] = Fr::FromMontgomery(bases[i].infinity ? Scalar{} : scalars[i].ToCanonical());
+      },
+      size_t{1} << 14);
+  const Scalar* raw = &scalars.data()->montgomery();
+  return PippengerParallel<Curve>(bases.first(n), std::span(raw, n), threads);
+}
+
 template <typename Curve>
 ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<const Fr> scalars,
                         size_t threads) {
@@ -628,6 +648,13 @@ unsigned WindowBits(size_t n) {
 
 ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads) {
   return Msm<ec::G1Curve>(bases, scalars, threads);
+}
+
+ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scalars,
+                         size_t threads) {
+  if (threads == 0) threads = HardwareThreads();
+  if (scalars.empty() || bases.empty()) return ec::G1();
+  return DenseMsmInPlace<ec::G1Curve>(bases, scalars, threads);
 }
 
 ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads) {

@@ -62,6 +62,24 @@ TEST(PippengerTest, G1MatchesNaiveSum) {
   }
 }
 
+TEST(PippengerTest, DenseInPlaceMatchesNaiveSumAndLeavesCanonicalScalars) {
+  for (size_t n : {1u, 7u, 1000u, 5000u}) {
+    for (int kind : {0, 2}) {
+      auto c = MakeCase<ec::G1>(n, n + 40 + kind, kind);
+      ec::G1 want = Naive(c);
+      for (size_t threads : {1u, 2u, 3u}) {
+        std::vector<Fr> scalars = c.scalars;
+        ASSERT_EQ(MsmG1DenseInPlace(c.bases, scalars, threads), want)
+            << "n=" << n << " kind=" << kind << " threads=" << threads;
+        for (size_t i = 0; i < n; ++i) {
+          ff::Limbs<4> expect = c.bases[i].infinity ? ff::Limbs<4>{} : c.scalars[i].ToCanonical();
+          ASSERT_EQ(scalars[i].montgomery(), expect) << i;
+        }
+      }
+    }
+  }
+}
+
 TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
   // Windows of >= 2^7 buckets take the batch-affine path: 140,000 points give 2^14 buckets and
   // batches of 2048, 10,000 points 2^11 buckets (folded in segments) and batches of 512, 4,000
