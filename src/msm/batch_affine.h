@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "base/huge_page_allocator.h"
 #include "ec/curve.h"
 
 namespace cuzk::msm::detail {
@@ -79,7 +80,7 @@ class AffineBuckets {
   void Flush() {
     while (!pending_.empty() || !deferred_.empty()) ApplyAndRetry();
   }
-  const std::vector<Affine>& buckets() const { return buckets_; }
+  std::span<const Affine> buckets() const { return {buckets_.data(), buckets_.size()}; }
 
  private:
   // Completes the batch, then requeues the points that waited for it (they may wait again, and
@@ -129,7 +130,7 @@ class AffineBuckets {
   // How many additions ahead a bucket is prefetched: a batch's buckets do not stay in L1.
   static constexpr size_t kLookahead = 8;
 
-  std::vector<Affine> buckets_;
+  HugeVector<Affine> buckets_;
   std::vector<uint32_t> stamp_;
   size_t batch_;
   uint32_t batch_id_ = 1;
@@ -211,7 +212,7 @@ class AffineSummer {
 
 // Returns sum_b (b+1) * buckets[b] with the running-sum trick.
 template <typename Curve, typename Bucket>
-ec::Jacobian<Curve> FoldBuckets(const std::vector<Bucket>& buckets) {
+ec::Jacobian<Curve> FoldBuckets(std::span<const Bucket> buckets) {
   ec::Jacobian<Curve> running, sum;
   for (size_t b = buckets.size(); b-- > 0;) {
     running += buckets[b];
@@ -285,7 +286,7 @@ constexpr size_t kSegmentedFoldMinBuckets = size_t{1} << 11;
 // inversions (2 per step, ~70 multiplications each) against that Jacobian tail (~38
 // multiplications per segment); 4 sqrt(n) measured the same.
 template <typename Curve>
-ec::Jacobian<Curve> FoldAffineBuckets(const std::vector<ec::Affine<Curve>>& buckets) {
+ec::Jacobian<Curve> FoldAffineBuckets(std::span<const ec::Affine<Curve>> buckets) {
   using Affine = ec::Affine<Curve>;
   size_t n = buckets.size();
   unsigned log_n = 0;

@@ -6,20 +6,22 @@
 //   1. Split the scalars into trivial (0: skip; 1: the base joins a batch-affine pairwise sum,
 //      AffineSummer) and the rest, copying the rest's bases. When a sample finds at most 10%
 //      trivial scalars, skip the split: every scalar takes step 2 on the caller's bases
-//      (DenseMsm).
-//   2. Each thread takes a range of windows of a contiguous slice of the rest (SplitFor: with
-//      few threads, all points and a share of the windows) and, per window from the bottom,
-//      fills the buckets (keeping one carry byte per point for the signed digits; the carry
-//      into the range's first window comes from one comparison, CarryIntoWindow), then folds them
-//      with the running-sum trick (sum_b b * B_b = sum of suffix sums, 2 additions per bucket;
-//      from 2^11 affine buckets on, run on segments side by side so that those additions too
-//      share inversions, FoldAffineBuckets).
+//      (DenseMsm). Each scalar k above (r - 1)/2 becomes r - k with its base negated
+//      (SignedScalar), so every scalar has at most 254 bits and a c-bit window count of
+//      floor(254/c) + 1 never carries out of its top window (c = 17: 15 windows, not 16).
+//   2. The windows x points work is cut into one run of equal length per thread (SplitWork):
+//      whole windows over all points, plus at a run's ends part of a window's points. Per piece
+//      and per window from the bottom, a thread fills the buckets (keeping one carry byte per
+//      point for the signed digits; the carry into the piece's first window comes from one
+//      comparison, CarryIntoWindow), then folds them with the running-sum trick
+//      (sum_b b * B_b = sum of suffix sums, 2 additions per bucket; from 2^11 affine buckets
+//      on, run on segments side by side so that those additions too share inversions,
+//      FoldAffineBuckets).
 //      Wide windows fill affine buckets in batches that share one field inversion (Montgomery's
 //      trick; the "batch affine" method of gnark-crypto and of Aranha et al., eprint
 //      2022/1396): ~6 multiplications per addition instead of 11 for a mixed Jacobian
-//      addition; windows of fewer than 2^7 buckets use Jacobian buckets. The carry window above
-//      the top digit is skipped when nothing carries into it.
-//   3. The window sums of all slices are combined by Horner's rule and the trivial sum added.
+//      addition; windows of fewer than 2^7 buckets use Jacobian buckets.
+//   3. The window sums of all pieces are combined by Horner's rule and the trivial sum added.
 // The batch inversions run in variable time (Bernstein-Yang, ff/modinv.h, ~9x faster than
 // Fermat): the bases are public parameters and the scalars a Filecoin witness, which a PoRep or
 // PoSt proof does not hide.
@@ -44,18 +46,48 @@ using detail::FoldAffineBuckets;
 using detail::FoldBuckets;
 using detail::kSegmentedFoldMinBuckets;
 
-using Scalar = ff::Limbs<4>;  // canonical little-endian
-constexpr unsigned kScalarBits = 255;
+// A scalar as Pippenger reads it (SignedScalar): a canonical little-endian magnitude below 2^254
+// in bits 0..253 and, in bit 255, whether its base is to be negated.
+using Scalar = ff::Limbs<4>;
+constexpr unsigned kMagnitudeBits = 254;
+constexpr uint64_t kNegateBit = uint64_t{1} << 63;  // bit 255: in the top limb
 
-// Returns bits [w c, w c + c) of the scalar.
+// (r - 1) / 2: a canonical scalar above it has a smaller negative, r - k < 2^254.
+constexpr Scalar kHalfModulus = [] {
+  Scalar h = ff::FrConfig::kModulus;
+  ff::ShiftRight1(h);
+  return h;
+}();
+
+// Returns k as a magnitude and a sign: k itself when k <= (r - 1)/2, else r - k with the negate
+// bit (k P = (r - k)(-P)).
+inline Scalar SignedScalar(const Fr& k) {
+  Scalar v = k.ToCanonical();
+  if (!ff::LessThan(kHalfModulus, v)) return v;
+  Scalar m = ff::FrConfig::kModulus;
+  ff::SubInPlace(m, v);
+  m[3] |= kNegateBit;
+  return m;
+}
+
+// Whether SignedScalar negated the base of k.
+inline bool Negated(const Scalar& k) { return (k[3] & kNegateBit) != 0; }
+
+// Returns bits [w c, w c + c) of the scalar's magnitude.
 inline uint64_t WindowBitsOf(const Scalar& k, unsigned c, size_t w) {
   size_t bit = w * c;
-  if (bit >= 256) return 0;
+  if (bit >= kMagnitudeBits) return 0;
   size_t limb = bit / 64, shift = bit % 64;
-  uint64_t raw = k[limb] >> shift;
-  if (shift + c > 64 && limb + 1 < 4) raw |= k[limb + 1] << (64 - shift);
+  auto magnitude = [&k](size_t i) { return i == 3 ? k[3] & ~kNegateBit : k[i]; };
+  uint64_t raw = magnitude(limb) >> shift;
+  if (shift + c > 64 && limb + 1 < 4) raw |= magnitude(limb + 1) << (64 - shift);
   return raw & ((uint64_t{1} << c) - 1);
 }
+
+// Returns how many c-bit windows a magnitude below 2^254 takes: floor(254/c) + 1, so the top
+// window holds at most c - 1 bits and its digit plus a carry stays <= 2^(c-1): nothing carries
+// out of it (ceil(254/c) windows would need one more for that carry when c divides 254).
+inline size_t ScalarWindows(unsigned c) { return kMagnitudeBits / c + 1; }
 
 // Windows with at least this many buckets may use affine buckets (WindowBits weighs them); with
 // fewer, a batch large enough to amortize its inversion would keep colliding with itself.
@@ -69,11 +101,12 @@ constexpr size_t kAffineMinBuckets = 1 << 7;
 // ~75% of the time):
 //   n * (per addition + 0.5 per point for its digit) + buckets * per bucket to fold,
 // an addition costing ~8.5 in an affine bucket plus its share of the batch's inversion (~70),
-// or ~12 in a Jacobian one; folding ~14.5 per bucket in segments, else ~27. Above c = 16 the
-// buckets (2^(c-1) affine points per thread) outgrow the caches: on 2^21 points per thread,
-// c = 15-16 took 15.5-16 s against 17.5 s for c = 18. The choices of WindowBits, measured:
-// 2^15 random points per thread c = 13 (12: +8%, 14: +4%); 3,300 points c = 10 (9, Jacobian:
-// +17%).
+// or ~12 in a Jacobian one; folding ~14.5 per bucket in segments, else ~27. The model knows no
+// caches, so WindowBits stops at c = 17: there the 15 windows of a 254-bit magnitude replace
+// the 16 of c = 16 and took 3-6% less time on 2^22 random points (2 threads, 8 interleaved
+// runs; the same within noise at 2^20), while before signed scalars c = 18 took 17.5 s against
+// 15.5-16 s for c = 15-16 on 2^21 points per thread. Other choices, measured: 2^15 random points
+// per thread c = 13 (12: +8%, 14: +4%); 3,300 points c = 10 (9, Jacobian: +17%).
 double WindowCost(size_t n, unsigned c) {
   size_t buckets = size_t{1} << (c - 1);
   bool affine = buckets >= kAffineMinBuckets;
@@ -87,11 +120,11 @@ double WindowCost(size_t n, unsigned c) {
 // L = k mod 2^(w c) as S + carry 2^(w c) with S between -(2^(c-1) - 1) M and 2^(c-1) M,
 // M = (2^(w c) - 1) / (2^c - 1); those two ranges, shifted by the carry, do not overlap, so the
 // carry is 1 iff L > 2^(c-1) M = sum_{j<w} 2^(j c + c - 1). A thread that starts at window w
-// thus needs no pass over the windows below.
+// thus needs no pass over the windows below. (w c <= 254: the negate bit is never read.)
 class CarryIntoWindow {
  public:
   CarryIntoWindow(unsigned c, size_t w) {
-    size_t bits = w * c;  // < 256: w is below the carry window
+    size_t bits = w * c;
     for (size_t i = 0; i < bits; ++i) mask_[i / 64] |= uint64_t{1} << (i % 64);
     for (size_t j = 0; j < w; ++j) {
       size_t bit = j * c + c - 1;
@@ -111,9 +144,8 @@ class CarryIntoWindow {
   Scalar mask_{}, threshold_{};
 };
 
-// Sums the windows [first, end) of one slice: window_sums[w - first] = sum over the slice of
-// digit_w(k_i) * P_i, without the 2^(w c) weight. `end` = ScalarWindows(c) includes the carry
-// window (usually empty).
+// Adds the windows [first, end) of one slice of the points: window_sums[w - first] += sum over the
+// slice of digit_w(k_i) * P_i, without the 2^(w c) weight.
 template <typename Curve>
 void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const Scalar> scalars,
                       unsigned c, size_t first, size_t end,
@@ -125,22 +157,16 @@ void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const 
   // Windows are summed from the bottom so each point needs only its signed-digit carry (one
   // byte) instead of all its digits.
   std::vector<uint8_t> carry(scalars.size(), 0);
-  uint8_t any_carry = 0;  // whether some point carries into window w
   if (first > 0) {
     CarryIntoWindow carry_into(c, first);
-    for (size_t i = 0; i < scalars.size(); ++i) {
-      carry[i] = carry_into(scalars[i]);
-      any_carry |= carry[i];
-    }
+    for (size_t i = 0; i < scalars.size(); ++i) carry[i] = carry_into(scalars[i]);
   }
   const int64_t half = int64_t{1} << (c - 1);
   for (size_t w = first; w < end; ++w) {
     Point& window_sum = window_sums[w - first];
     // The top windows see only the scalars' last few bits (plus a carry), hence few distinct
     // buckets: batches there would collide with themselves, so they stay Jacobian.
-    size_t bits_left = kScalarBits > w * c ? kScalarBits - w * c : 0;
-    if (bits_left == 0 && !any_carry) continue;  // the carry window, empty
-    any_carry = 0;
+    size_t bits_left = kMagnitudeBits - w * c;  // w < ScalarWindows(c): w c <= 254
     size_t used_buckets = bits_left >= c ? bucket_count : (size_t{1} << bits_left) + 1;
     bool affine = used_buckets >= kAffineMinBuckets;
     if (affine) {
@@ -159,11 +185,10 @@ void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const 
       }
       int64_t d = static_cast<int64_t>(WindowBitsOf(scalars[i], c, w)) + carry[i];
       carry[i] = d > half;
-      any_carry |= carry[i];
       if (carry[i]) d -= int64_t{1} << c;
       if (d == 0) continue;
       uint32_t b = static_cast<uint32_t>((d > 0 ? d : -d) - 1);
-      const ec::Affine<Curve> p = d > 0 ? bases[i] : -bases[i];
+      const ec::Affine<Curve> p = (d > 0) != Negated(scalars[i]) ? bases[i] : -bases[i];
       if (affine) {
         batched.Add(b, p);
       } else {
@@ -172,75 +197,80 @@ void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const 
     }
     if (affine) {
       batched.Flush();
-      window_sum = batched.buckets().size() >= kSegmentedFoldMinBuckets
-                       ? FoldAffineBuckets<Curve>(batched.buckets())
-                       : FoldBuckets<Curve>(batched.buckets());
+      window_sum += batched.buckets().size() >= kSegmentedFoldMinBuckets
+                        ? FoldAffineBuckets<Curve>(batched.buckets())
+                        : FoldBuckets<Curve, ec::Affine<Curve>>(batched.buckets());
     } else {
-      window_sum = FoldBuckets<Curve>(jacobian);
+      window_sum += FoldBuckets<Curve, Point>(jacobian);
     }
   }
 }
 
-// Returns how many c-bit windows a scalar below 2^255 has, plus one for the final carry.
-inline size_t ScalarWindows(unsigned c) { return (kScalarBits + c - 1) / c + 1; }
-
-// How the threads share an MSM: `slices` contiguous slices of the points times `groups` ranges of
-// windows, one task each.
-struct Split {
-  unsigned c;
-  size_t slices, groups;
+// A share of one thread: windows [first, last) over the points [begin, end).
+struct Piece {
+  size_t begin, end, first, last;
 };
 
-// Returns the split of n points over `threads` tasks that minimizes the slowest task's
-// estimated cost. Splitting the windows instead of the points leaves each bucket set (and its
-// fold) to one thread: for 2 threads and 2^20 random points the folds go from ~9% of the time to
-// half that.
-Split SplitFor(size_t n, size_t threads) {
-  Split best{WindowBits(n), 1, 1};
-  double best_cost = -1;
-  for (size_t slices = 1; slices <= std::max<size_t>(threads, 1); ++slices) {
-    size_t slice = (n + slices - 1) / slices;
-    unsigned c = WindowBits(slice);
-    size_t windows = ScalarWindows(c) - 1;  // the carry window is almost always empty
-    size_t groups = std::min(windows, std::max<size_t>(threads / slices, 1));
-    double cost = static_cast<double>((windows + groups - 1) / groups) * WindowCost(slice, c);
-    if (best_cost < 0 || cost < best_cost) {
-      best_cost = cost;
-      best = {c, slices, groups};
+// Cuts the work of `windows` windows over n points, laid out window after window, into `tasks`
+// runs of equal length: each run is a tail of one window's points, whole windows, and a head of
+// another window's points (at most three pieces). Only a window cut by a run boundary has more
+// than one bucket set to fill and fold, so the work is balanced for any thread count at the
+// price of tasks - 1 extra folds (whole windows per thread leave a thread idle when the thread
+// count does not divide the window count: 15 windows on 2 threads take as long as 16).
+std::vector<std::vector<Piece>> SplitWork(size_t n, size_t windows, size_t tasks) {
+  std::vector<std::vector<Piece>> split(tasks);
+  size_t total = n * windows;
+  for (size_t t = 0; t < tasks; ++t) {
+    size_t at = total * t / tasks, stop = total * (t + 1) / tasks;
+    while (at < stop) {
+      size_t w = at / n, begin = at % n;
+      if (begin == 0 && stop - at >= n) {
+        size_t whole = (stop - at) / n;
+        split[t].push_back({0, n, w, w + whole});
+        at += whole * n;
+      } else {
+        size_t end = std::min(n, begin + (stop - at));
+        split[t].push_back({begin, end, w, w + 1});
+        at += end - begin;
+      }
     }
   }
-  return best;
+  return split;
 }
 
-// Returns sum scalars[i] * bases[i] by Pippenger, split over `threads` tasks (SplitFor).
+// Below this many (point, window) pairs per task, fewer tasks take the work: each piece
+// allocates its own buckets and folds them.
+constexpr size_t kMinPointWindowsPerTask = size_t{1} << 10;
+
+// Returns sum scalars[i] * bases[i] by Pippenger, split over `threads` tasks (SplitWork).
 template <typename Curve>
 ec::Jacobian<Curve> PippengerParallel(std::span<const ec::Affine<Curve>> bases,
                                       std::span<const Scalar> scalars, size_t threads) {
   using Point = ec::Jacobian<Curve>;
-  size_t m = scalars.size();
-  Split split = SplitFor(m, threads);
-  size_t windows = ScalarWindows(split.c), main_windows = windows - 1;
-  size_t slice = (m + split.slices - 1) / split.slices;
-  // sums[s * windows + w]: slice s's sum of window w.
-  std::vector<Point> sums(split.slices * windows);
-  size_t tasks = split.slices * split.groups;
+  size_t n = scalars.size();
+  if (n == 0) return Point();
+  unsigned c = WindowBits(n);
+  size_t windows = ScalarWindows(c);
+  size_t tasks = std::clamp<size_t>(n * windows / kMinPointWindowsPerTask, 1, threads);
+  auto split = SplitWork(n, windows, tasks);
+  // sums[t * windows + w]: task t's share of window w.
+  std::vector<Point> sums(tasks * windows);
   ParallelFor(tasks, tasks, [&](size_t t0, size_t t1) {
     for (size_t t = t0; t < t1; ++t) {
-      size_t s = t / split.groups, g = t % split.groups;
-      size_t begin = std::min(m, s * slice), end = std::min(m, begin + slice);
-      size_t first = g * main_windows / split.groups;
-      size_t last = g + 1 == split.groups ? windows : (g + 1) * main_windows / split.groups;
-      if (begin == end || first == last) continue;
-      PippengerWindows<Curve>(bases.subspan(begin, end - begin),
-                              scalars.subspan(begin, end - begin), split.c, first, last,
-                              std::span(sums).subspan(s * windows + first, last - first));
+      for (const Piece& piece : split[t]) {
+        size_t count = piece.end - piece.begin;
+        PippengerWindows<Curve>(
+            bases.subspan(piece.begin, count), scalars.subspan(piece.begin, count), c, piece.first,
+            piece.last,
+            std::span(sums).subspan(t * windows + piece.first, piece.last - piece.first));
+      }
     }
   });
   // Horner's rule over the windows, from the top.
   Point acc;
   for (size_t w = windows; w-- > 0;) {
-    for (unsigned i = 0; i < split.c; ++i) acc = acc.Double();
-    for (size_t s = 0; s < split.slices; ++s) acc += sums[s * windows + w];
+    for (unsigned i = 0; i < c; ++i) acc = acc.Double();
+    for (size_t t = 0; t < tasks; ++t) acc += sums[t * windows + w];
   }
   return acc;
 }
@@ -269,7 +299,7 @@ ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span
       n, threads,
       [&](size_t begin, size_t end) {
         for (size_t i = begin; i < end; ++i)
-          out[i] = Fr::FromMontgomery(bases[i].infinity ? Scalar{} : scalars[i].ToCanonical());
+          out[i] = Fr::FromMontgomery(bases[i].infinity ? Scalar{} : SignedScalar(scalars[i]));
       },
       size_t{1} << 14);
   const Scalar* raw = &out.data()->montgomery();
@@ -321,7 +351,7 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
   });
   for (const auto& idx : rest_index) {
     for (size_t i : idx) {
-      rest_scalars.push_back(scalars[i].ToCanonical());
+      rest_scalars.push_back(SignedScalar(scalars[i]));
       rest_bases.push_back(bases[i]);
     }
   }
@@ -337,8 +367,8 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
 unsigned WindowBits(size_t n) {
   double best_cost = 0;
   unsigned best = 2;
-  for (unsigned c = 2; c <= 16; ++c) {
-    double cost = static_cast<double>(ScalarWindows(c) - 1) * WindowCost(n, c);
+  for (unsigned c = 2; c <= 17; ++c) {
+    double cost = static_cast<double>(ScalarWindows(c)) * WindowCost(n, c);
     if (c == 2 || cost < best_cost) {
       best_cost = cost;
       best = c;

@@ -18,15 +18,16 @@ using ff::Fr;
 // through Pippenger on the caller's bases, without copying them.
 ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads = 0);
 // Returns sum scalars[i] * bases[i] like MsmG1, for dense scalars (few 0s and 1s, such as the
-// H query's), converting the scalars to canonical integers in place instead of into a copy:
-// afterwards `scalars` no longer holds field elements. This spares a buffer as large as the
-// scalars (4 GiB at the 2^27 points of a 32GiB partition) and the page faults that fill it.
+// H query's), converting the scalars in place instead of into a copy to the integers Pippenger
+// reads (k or, with bit 255 set, r - k): afterwards `scalars` no longer holds field elements. This
+// spares a buffer as large as the scalars (4 GiB at the 2^27 points of a 32GiB partition) and the
+// page faults that fill it.
 ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scalars,
                          size_t threads = 0);
 // G2 counterpart of MsmG1.
 ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads = 0);
 
-// Returns the Pippenger window width used for `n` non-trivial scalars.
+// Returns the Pippenger window width (2 to 17 bits) used for `n` non-trivial scalars.
 unsigned WindowBits(size_t n);
 
 }  // namespace cuzk::msm

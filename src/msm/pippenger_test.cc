@@ -62,7 +62,11 @@ TEST(PippengerTest, G1MatchesNaiveSum) {
   }
 }
 
-TEST(PippengerTest, DenseInPlaceMatchesNaiveSumAndLeavesCanonicalScalars) {
+// The in-place MSM leaves each scalar as Pippenger reads it: canonical k when k <= (r - 1)/2,
+// else r - k with bit 255 set (the base is negated instead).
+TEST(PippengerTest, DenseInPlaceMatchesNaiveSumAndLeavesSignedScalars) {
+  ff::Limbs<4> half = ff::FrConfig::kModulus;
+  ff::ShiftRight1(half);
   for (size_t n : {1u, 7u, 1000u, 5000u}) {
     for (int kind : {0, 2}) {
       auto c = MakeCase<ec::G1>(n, n + 40 + kind, kind);
@@ -73,6 +77,10 @@ TEST(PippengerTest, DenseInPlaceMatchesNaiveSumAndLeavesCanonicalScalars) {
             << "n=" << n << " kind=" << kind << " threads=" << threads;
         for (size_t i = 0; i < n; ++i) {
           ff::Limbs<4> expect = c.bases[i].infinity ? ff::Limbs<4>{} : c.scalars[i].ToCanonical();
+          if (ff::LessThan(half, expect)) {
+            expect = (-c.scalars[i]).ToCanonical();
+            expect[3] |= uint64_t{1} << 63;
+          }
           ASSERT_EQ(scalars[i].montgomery(), expect) << i;
         }
       }
@@ -161,7 +169,9 @@ TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
 
 // A thread that starts at window w takes the signed-digit carry into w from one comparison with
 // T = sum_{j<w} 2^(j c + c - 1): scalars T - 1, T, T + 1 (with random bits above window w) sit on
-// that boundary for every width c and window w, whichever split the MSM picks.
+// that boundary for every width c and window w, whichever split the MSM picks. Their negatives
+// reach Pippenger as the same magnitudes with negated bases, and (r - 1)/2 and its neighbours
+// sit on the boundary of that negation.
 TEST(PippengerTest, ScalarsOnEveryCarryBoundaryMatchNaiveSum) {
   std::mt19937_64 rng(11);
   auto power_of_two = [](unsigned bit) {
@@ -170,7 +180,7 @@ TEST(PippengerTest, ScalarsOnEveryCarryBoundaryMatchNaiveSum) {
     return *Fr::FromCanonical(v);
   };
   std::vector<Fr> scalars;
-  for (unsigned c = 2; c <= 16; ++c) {
+  for (unsigned c = 2; c <= 17; ++c) {
     for (unsigned w = 1; w * c + 8 < 254; ++w) {
       Fr threshold = Fr::Zero();
       for (unsigned j = 0; j < w; ++j) threshold += power_of_two(j * c + c - 1);
@@ -178,8 +188,13 @@ TEST(PippengerTest, ScalarsOnEveryCarryBoundaryMatchNaiveSum) {
       for (int delta : {-1, 0, 1}) {
         Fr d = delta >= 0 ? Fr::FromUint64(delta) : -Fr::One();
         scalars.push_back(threshold + d + high);
+        scalars.push_back(-(threshold + d + high));
       }
     }
+  }
+  Fr half = -Fr::One() * Fr::FromUint64(2).Inverse();  // (r - 1)/2
+  for (Fr k : {half - Fr::One(), half, half + Fr::One(), half + Fr::FromUint64(2)}) {
+    scalars.push_back(k);
   }
   auto c = MakeCase<ec::G1>(scalars.size(), 12, 0);
   c.scalars = scalars;
