@@ -235,6 +235,61 @@ DirectionTwiddles PrecomputeDirection(uint32_t log_n, const Fr& root) {
   return d;
 }
 
+// Columns per tile of HighStagesTiled: 2^8 rows x 16 columns x 32 B = 128 KiB, in L2.
+constexpr size_t kTileColumns = 16;
+
+// Runs the stages past the block (half-widths block .. n/2) with precomputed pass tables, tile
+// by tile instead of pass by pass. Viewed as rows of `block` points, those stages pair rows
+// only, so the kTileColumns columns [col, col + kTileColumns) of every row go through all of
+// them on their own: a tile is gathered into a contiguous buffer (rows `block` points apart
+// would share cache sets), transformed there and scattered back, one pass over memory instead
+// of one per radix-4 pass (2^22 points: 4). The twiddles are the passes' tables: a pass at
+// half-width h takes w_4h^(2j) for its first stage and w_4h^j for its second (radix 2: w_2h^j).
+void HighStagesTiled(std::span<Fr> values, size_t block,
+                     const std::vector<std::pair<size_t, unsigned>>& passes,
+                     const std::vector<std::vector<Fr>>& tables, size_t threads) {
+  size_t n = values.size(), rows = n / block;
+  ParallelFor(
+      block / kTileColumns, threads,
+      [&](size_t t0, size_t t1) {
+        std::vector<Fr> tile(rows * kTileColumns);
+        // One stage of half-width `half` rows; twiddle(j) for j = the point's index mod the
+        // stage's half-width in points.
+        auto stage = [&](size_t col, size_t half, const Fr* twiddles, size_t stride) {
+          for (size_t group = 0; group < rows; group += 2 * half) {
+            for (size_t k = 0; k < half; ++k) {
+              Fr* u = &tile[(group + k) * kTileColumns];
+              Fr* v = u + half * kTileColumns;
+              const Fr* w = twiddles + (k * block + col) * stride;
+              for (size_t l = 0; l < kTileColumns; ++l) Butterfly(u[l], v[l], w[l * stride]);
+            }
+          }
+        };
+        for (size_t t = t0; t < t1; ++t) {
+          size_t col = t * kTileColumns;
+          for (size_t r = 0; r < rows; ++r) {
+            std::copy_n(values.data() + r * block + col, kTileColumns, &tile[r * kTileColumns]);
+          }
+          for (size_t p = 0; p < passes.size(); ++p) {
+            auto [h, radix] = passes[p];
+            const Fr* table = tables[p].data();
+            if (radix == 2) {
+              stage(col, h / block, table, 1);
+            } else {
+              stage(col, h / block, table, 2);
+              stage(col, 2 * h / block, table, 1);
+            }
+          }
+          for (size_t r = 0; r < rows; ++r) {
+            Fr* x = &tile[r * kTileColumns];
+            for (size_t l = 0; l < kTileColumns; ++l) Canonicalize(x[l]);
+            std::copy_n(x, kTileColumns, values.data() + r * block + col);
+          }
+        }
+      },
+      1);
+}
+
 }  // namespace
 
 Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTables tables) {
@@ -308,13 +363,19 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
       }
     }
   });
-  // 2. Wider stages, two per pass over memory where possible (a radix-4 step: stages h and 2h
-  //    on the four elements j, j + h, j + 2h, j + 3h of each 4h-group), so the last stages cost
-  //    half as many passes. An odd stage count starts with one radix-2 stage. Without
-  //    precomputed tables each pass first computes its own (one buffer, grown once).
+  // 2. Wider stages. With precomputed tables, all of them in one pass over memory, tile by tile
+  //    (HighStagesTiled). Without (domains past 2^22, where every pass's table at once would
+  //    take 2/3 n elements), two per pass where possible (a radix-4 step: stages h and 2h on
+  //    the four elements j, j + h, j + 2h, j + 3h of each 4h-group), so the last stages cost
+  //    half as many passes; an odd stage count starts with one radix-2 stage, and each pass
+  //    first computes its own table (one buffer, grown once).
+  auto passes = WidePasses(log_size_);
+  if (tables && n > block) {
+    HighStagesTiled(values, block, passes, tables->wide, threads);
+    return;
+  }
   std::vector<Fr> computed;
   if (!tables && n > block) computed.reserve(n / 2);
-  auto passes = WidePasses(log_size_);
   for (size_t p = 0; p < passes.size(); ++p) {
     auto [h, radix] = passes[p];
     if (!tables) FillPassTwiddles(computed, n, h, radix, root, threads);
