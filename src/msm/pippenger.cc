@@ -287,9 +287,9 @@ inline bool IsTrivial(const Fr& k, const Affine& p) {
 // MSM of mostly non-trivial scalars (the H query's, random benchmarks): Pippenger straight on
 // the caller's bases, with zeros (and identity bases) as zero digits and ones as digit 1. This
 // skips copying the bases (104 B each: 436 MB and the page faults for them at 2^22 points).
-// The canonical scalars go into `out`, which may be `scalars` itself: each Fr's storage is its
-// one member, a Limbs<4> (ff::MontField::FromMontgomery takes raw limbs), so the converted array
-// is read back as an array of Scalar.
+// The signed scalars (SignedScalar) go into `out`, which may be `scalars` itself: each Fr's
+// storage is its one member, a Limbs<4> (ff::MontField::FromMontgomery takes raw limbs), so the
+// converted array is read back as an array of Scalar.
 template <typename Curve>
 ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span<const Fr> scalars,
                              std::span<Fr> out, size_t threads) {
@@ -323,10 +323,10 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
     trivial += IsTrivial(scalars[at], bases[at]);
   }
   if (n > 0 && trivial * 100 <= sample * kDenseMaxTrivialPercent) {
-    std::vector<Fr> canonical(n);
-    return DenseMsm<Curve>(bases, scalars, canonical, threads);
+    std::vector<Fr> signed_scalars(n);
+    return DenseMsm<Curve>(bases, scalars, signed_scalars, threads);
   }
-  // 1. Canonical scalars; ones summed per thread, zeros dropped.
+  // 1. Signed scalars; ones summed per thread, zeros dropped.
   std::vector<Scalar> rest_scalars;
   std::vector<Affine> rest_bases;
   rest_scalars.reserve(n);
