@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "ff/fr_x4_avx2.h"
+
+#include <immintrin.h>
+
+#include "ff/fr.h"
+
+namespace cuzk::ff::avx2 {
+namespace {
+
+constexpr uint64_t kLimbMask = (uint64_t{1} << kFrX4LimbBits) - 1;
+
+// Returns bits [bit, bit + 29) of a 256-bit integer.
+constexpr uint64_t BitsAt(const Limbs<4>& v, int bit) {
+  int limb = bit / 64, shift = bit % 64;
+  if (limb >= 4) return 0;
+  uint64_t raw = v[limb] >> shift;
+  if (shift + kFrX4LimbBits > 64 && limb + 1 < 4) raw |= v[limb + 1] << (64 - shift);
+  return raw & kLimbMask;
+}
+
+// r in radix 2^29.
+constexpr std::array<uint64_t, kFrX4Limbs> kModulusLimbs = [] {
+  std::array<uint64_t, kFrX4Limbs> out{};
+  for (int j = 0; j < kFrX4Limbs; ++j) out[j] = BitsAt(FrConfig::kModulus, j * kFrX4LimbBits);
+  return out;
+}();
+
+// -r^-1 mod 2^29.
+constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;
+
+}  // namespace
+
+bool FrX4Supported() { return __builtin_cpu_supports("avx2"); }
+
+FrX4 PackFrX4(const std::array<Limbs<4>, 4>& v) {
+  FrX4 x;
+  for (int j = 0; j < kFrX4Limbs; ++j) {
+    for (int k = 0; k < 4; ++k) x.limb[j][k] = BitsAt(v[k], j * kFrX4LimbBits);
+  }
+  return x;
+}
+
+std::array<Limbs<4>, 4> UnpackFrX4(const FrX4& x) {
+  std::array<Limbs<4>, 4> out{};
+  for (int k = 0; k < 4; ++k) {
+    for (int j = 0; j < kFrX4Limbs; ++j) {
+      int bit = j * kFrX4LimbBits, limb = bit / 64, shift = bit % 64;
+      out[k][limb] |= x.limb[j][k] << shift;
+      if (shift + kFrX4LimbBits > 64 && limb + 1 < 4)
+        out[k][limb + 1] |= x.limb[j][k] >> (64 - shift);
+    }
+  }
+  return out;
+}
+
+// Operand-scanning Montgomery multiplication (Koc, Acar and Kaliski, IEEE Micro 1996) per lane
+// in radix 2^29: t += a b_i; m = t_0 (-r^-1) mod 2^29; t = (t + m r) / 2^29. Limb t_j gains at
+// most two 58-bit products per step and is shifted down once per step, so after nine steps it
+// holds under 18 * 2^58 + carries < 2^63: no carry propagation until the end. The result
+// (a b + M r) / 2^261 < (4 r^2 + 2^261 r) / 2^261 < 2r for a, b < 2r, as r < 2^255.
+__attribute__((target("avx2"))) void MulMontFrX4(FrX4& out, const FrX4& a, const FrX4& b) {
+  const __m256i mask = _mm256_set1_epi64x(static_cast<int64_t>(kLimbMask));
+  const __m256i neg_inverse = _mm256_set1_epi64x(static_cast<int64_t>(kNegInverse));
+  __m256i av[kFrX4Limbs], p[kFrX4Limbs], t[kFrX4Limbs];
+#pragma GCC unroll 9
+  for (int j = 0; j < kFrX4Limbs; ++j) {
+    av[j] = _mm256_load_si256(reinterpret_cast<const __m256i*>(a.limb[j]));
+    p[j] = _mm256_set1_epi64x(static_cast<int64_t>(kModulusLimbs[j]));
+    t[j] = _mm256_setzero_si256();
+  }
+#pragma GCC unroll 9
+  for (int i = 0; i < kFrX4Limbs; ++i) {
+    __m256i bi = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.limb[i]));
+#pragma GCC unroll 9
+    for (int j = 0; j < kFrX4Limbs; ++j) t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(av[j], bi));
+    __m256i m = _mm256_and_si256(_mm256_mul_epu32(t[0], neg_inverse), mask);
+#pragma GCC unroll 9
+    for (int j = 0; j < kFrX4Limbs; ++j) t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(m, p[j]));
+    __m256i carry = _mm256_srli_epi64(t[0], kFrX4LimbBits);  // t_0's low 29 bits are now zero
+#pragma GCC unroll 9
+    for (int j = 0; j + 1 < kFrX4Limbs; ++j) t[j] = t[j + 1];
+    t[0] = _mm256_add_epi64(t[0], carry);
+    t[kFrX4Limbs - 1] = _mm256_setzero_si256();
+  }
+  __m256i carry = _mm256_setzero_si256();
+#pragma GCC unroll 9
+  for (int j = 0; j < kFrX4Limbs; ++j) {
+    __m256i v = _mm256_add_epi64(t[j], carry);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.limb[j]), _mm256_and_si256(v, mask));
+    carry = _mm256_srli_epi64(v, kFrX4LimbBits);
+  }
+}
+
+}  // namespace cuzk::ff::avx2

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The four-lane AVX2 Fr product against GMP: a b / 2^261 mod r, below 2r, on seeded random
+// lanes below 2r and the edges 0, 1, r - 1, r, 2r - 1; and the reduced-radix packing.
+#include "ff/fr_x4_avx2.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "ff/fr.h"
+#include "support/gmp_reference.h"
+
+namespace cuzk::ff::avx2 {
+namespace {
+
+using cuzk::testing::FromMpz;
+using cuzk::testing::ToMpz;
+
+// Seeded values below 2r, starting with the edges.
+std::vector<mpz_class> Operands(const mpz_class& r, size_t count, uint64_t seed) {
+  std::vector<mpz_class> out = {0, 1, r - 1, r, 2 * r - 1};
+  std::mt19937_64 rng(seed);
+  while (out.size() < count) {
+    Limbs<4> l;
+    for (auto& w : l) w = rng();
+    out.push_back(ToMpz(l) % (2 * r));
+  }
+  return out;
+}
+
+TEST(FrX4Avx2Test, PackingRoundTrips) {
+  std::mt19937_64 rng(1);
+  for (int i = 0; i < 1000; ++i) {
+    std::array<Limbs<4>, 4> v;
+    for (auto& x : v) {
+      for (auto& w : x) w = rng();
+    }
+    if (i == 0) v[0] = {~0ull, ~0ull, ~0ull, ~0ull};
+    ASSERT_EQ(UnpackFrX4(PackFrX4(v)), v) << i;
+  }
+}
+
+TEST(FrX4Avx2Test, ProductsMatchGmpAndStayBelowTwiceR) {
+  if (!FrX4Supported()) GTEST_SKIP() << "this CPU has no AVX2";
+  mpz_class r = ToMpz(FrConfig::kModulus), r_inv;  // r_inv = 2^-261 mod r
+  mpz_class two261 = mpz_class(1) << 261;
+  mpz_invert(r_inv.get_mpz_t(), two261.get_mpz_t(), r.get_mpz_t());
+  auto as = Operands(r, 4000, 2), bs = Operands(r, 4000, 3);
+  for (size_t i = 0; i + 4 <= as.size(); i += 4) {
+    std::array<Limbs<4>, 4> a, b;
+    for (size_t k = 0; k < 4; ++k) {
+      a[k] = FromMpz<4>(as[i + k]);
+      // Lane k of the first groups pairs every edge with every edge.
+      b[k] = FromMpz<4>(i < 20 ? as[(i / 4 + k) % 5] : bs[i + k]);
+    }
+    FrX4 x = PackFrX4(a), y = PackFrX4(b), z;
+    MulMontFrX4(z, x, y);
+    auto got = UnpackFrX4(z);
+    for (size_t k = 0; k < 4; ++k) {
+      mpz_class g = ToMpz(got[k]), want = ToMpz(a[k]) * ToMpz(b[k]) * r_inv % r;
+      ASSERT_LT(g, 2 * r) << i + k;
+      ASSERT_EQ(g % r, want) << "lane " << k << " of group " << i / 4;
+    }
+    MulMontFrX4(x, x, y);  // out aliasing an input
+    ASSERT_EQ(UnpackFrX4(x), got) << i;
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::ff::avx2
