@@ -51,7 +51,7 @@ TEST(FrX4Avx2Test, ProductsMatchGmpAndStayBelowTwiceR) {
     std::array<Limbs<4>, 4> a, b;
     for (size_t k = 0; k < 4; ++k) {
       a[k] = FromMpz<4>(as[i + k]);
-      // Lane k of the first groups pairs every edge with every edge.
+      // The first five groups take b from the edge values too.
       b[k] = FromMpz<4>(i < 20 ? as[(i / 4 + k) % 5] : bs[i + k]);
     }
     FrX4 x = PackFrX4(a), y = PackFrX4(b), z;
