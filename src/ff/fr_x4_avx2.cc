@@ -10,19 +10,11 @@ namespace {
 
 constexpr uint64_t kLimbMask = (uint64_t{1} << kFrX4LimbBits) - 1;
 
-// Returns bits [bit, bit + 29) of a 256-bit integer.
-constexpr uint64_t BitsAt(const Limbs<4>& v, int bit) {
-  int limb = bit / 64, shift = bit % 64;
-  if (limb >= 4) return 0;
-  uint64_t raw = v[limb] >> shift;
-  if (shift + kFrX4LimbBits > 64 && limb + 1 < 4) raw |= v[limb + 1] << (64 - shift);
-  return raw & kLimbMask;
-}
-
 // r in radix 2^29.
 constexpr std::array<uint64_t, kFrX4Limbs> kModulusLimbs = [] {
   std::array<uint64_t, kFrX4Limbs> out{};
-  for (int j = 0; j < kFrX4Limbs; ++j) out[j] = BitsAt(FrConfig::kModulus, j * kFrX4LimbBits);
+  for (int j = 0; j < kFrX4Limbs; ++j)
+    out[j] = BitField(FrConfig::kModulus, j * kFrX4LimbBits, kFrX4LimbBits);
   return out;
 }();
 
@@ -36,7 +28,7 @@ bool FrX4Supported() { return __builtin_cpu_supports("avx2"); }
 FrX4 PackFrX4(const std::array<Limbs<4>, 4>& v) {
   FrX4 x;
   for (int j = 0; j < kFrX4Limbs; ++j) {
-    for (int k = 0; k < 4; ++k) x.limb[j][k] = BitsAt(v[k], j * kFrX4LimbBits);
+    for (int k = 0; k < 4; ++k) x.limb[j][k] = BitField(v[k], j * kFrX4LimbBits, kFrX4LimbBits);
   }
   return x;
 }

@@ -67,6 +67,16 @@ constexpr bool TestBit(const Limbs<N>& a, size_t i) {
   return (a[i / 64] >> (i % 64)) & 1;
 }
 
+// Returns bits [bit, bit + width) of a, 0 < width < 64; bits past the top read as zero.
+template <size_t N>
+constexpr uint64_t BitField(const Limbs<N>& a, size_t bit, unsigned width) {
+  size_t limb = bit / 64, shift = bit % 64;
+  if (limb >= N) return 0;
+  uint64_t raw = a[limb] >> shift;
+  if (shift + width > 64 && limb + 1 < N) raw |= a[limb + 1] << (64 - shift);
+  return raw & ((uint64_t{1} << width) - 1);
+}
+
 // Returns the index of the highest set bit plus one (0 for a == 0).
 template <size_t N>
 constexpr size_t BitLength(const Limbs<N>& a) {

@@ -147,10 +147,7 @@ template <size_t M, size_t N>
 Signed62<M> ToSigned62(const Limbs<N>& a) {
   Signed62<M> out{};
   for (size_t i = 0; i < M; ++i) {
-    size_t bit = i * kShift, limb = bit / 64, shift = bit % 64;
-    uint64_t w = limb < N ? a[limb] >> shift : 0;
-    if (shift > 64 - kShift && limb + 1 < N) w |= a[limb + 1] << (64 - shift);
-    out[i] = static_cast<int64_t>(w & kMask);
+    out[i] = static_cast<int64_t>(BitField(a, i * kShift, kShift));
   }
   return out;
 }

@@ -39,10 +39,7 @@ std::vector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars, siz
           ff::Limbs<4> k = scalars[i].ToCanonical();
           Point sum;
           for (size_t w = 0; w < kWindows; ++w) {
-            size_t bit = w * kWindow, limb = bit / 64, shift = bit % 64;
-            uint64_t raw = k[limb] >> shift;
-            if (shift + kWindow > 64 && limb + 1 < 4) raw |= k[limb + 1] << (64 - shift);
-            size_t digit = raw & ((size_t{1} << kWindow) - 1);
+            size_t digit = ff::BitField(k, w * kWindow, kWindow);
             if (digit) sum += table[(w << kWindow) + digit];
           }
           acc[i - begin] = sum;

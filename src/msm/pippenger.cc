@@ -77,11 +77,10 @@ inline bool Negated(const Scalar& k) { return (k[3] & kNegateBit) != 0; }
 inline uint64_t WindowBitsOf(const Scalar& k, unsigned c, size_t w) {
   size_t bit = w * c;
   if (bit >= kMagnitudeBits) return 0;
-  size_t limb = bit / 64, shift = bit % 64;
-  auto magnitude = [&k](size_t i) { return i == 3 ? k[3] & ~kNegateBit : k[i]; };
-  uint64_t raw = magnitude(limb) >> shift;
-  if (shift + c > 64 && limb + 1 < 4) raw |= magnitude(limb + 1) << (64 - shift);
-  return raw & ((uint64_t{1} << c) - 1);
+  uint64_t raw = ff::BitField(k, bit, c);
+  // The top window would read the negate bit too: keep only magnitude bits.
+  if (bit + c > kMagnitudeBits) raw &= (uint64_t{1} << (kMagnitudeBits - bit)) - 1;
+  return raw;
 }
 
 // Returns how many c-bit windows a magnitude below 2^254 takes: floor(254/c) + 1, so the top
