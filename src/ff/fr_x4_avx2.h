@@ -5,10 +5,12 @@
 // accumulators take 18 products of 58 bits without carrying (the "reduced-radix" layout of
 // vectorized big-integer arithmetic; Bos, Montgomery, Shumow and Zaverucha, "Montgomery
 // multiplication using vector instructions", SAC 2013, use the same idea with two lanes).
-// Measured on the project's Zen 3 VM (ff_bench, same runs): 13.8-14.7 ns per product against
-// 21-22 ns for the scalar kernel (BM_FrMulThroughput). Not yet used by the NTT: wiring it in
-// needs the twiddles stored times 2^5 (R differs by 2^5) and the butterflies' sums in this
-// layout.
+// Measured on the project's Zen 3 VM (ff_bench, same runs): 11.4-11.7 ns per product against
+// 12.3-12.5 ns for the scalar kernel (BM_FrMulThroughput) when the VM is quiet; the 14 against
+// 21 ns seen on a contended day came from the scalar kernel slowing down more. Not used: NTT
+// butterflies four at a time with this kernel (twiddles packed on the fly, operands transposed
+// in registers, sums and differences in scalar code) took 18.8 ns per butterfly against 16.0 ns
+// for the scalar ones, the packing costing more than the product saves.
 #pragma once
 
 #include <array>
