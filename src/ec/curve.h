@@ -78,7 +78,9 @@ class Jacobian {
   Jacobian operator-(const Jacobian& o) const { return *this + (-o); }
   Jacobian operator-() const { return FromXYZ(x_, -y_, z_); }
   Jacobian& operator+=(const Jacobian& o) { return *this = *this + o; }
-  Jacobian& operator+=(const AffinePoint& o) { return *this = *this + o; }
+  // Adds affine Q in place (madd-2007-bl), writing the new coordinates over the old ones instead
+  // of copying a returned point back.
+  Jacobian& operator+=(const AffinePoint& o);
 
   // Returns [k]P for k given as little-endian 64-bit limbs (4-bit fixed window).
   Jacobian Mul(std::span<const uint64_t> scalar) const;

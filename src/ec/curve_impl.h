@@ -69,15 +69,22 @@ Jacobian<Curve> Jacobian<Curve>::operator+(const Jacobian& o) const {
 
 template <typename Curve>
 Jacobian<Curve> Jacobian<Curve>::operator+(const AffinePoint& o) const {
+  Jacobian sum = *this;
+  sum += o;
+  return sum;
+}
+
+template <typename Curve>
+Jacobian<Curve>& Jacobian<Curve>::operator+=(const AffinePoint& o) {
   if (o.infinity) return *this;
-  if (IsIdentity()) return Jacobian(o);
+  if (IsIdentity()) return *this = Jacobian(o);
   // madd-2007-bl
   Field z1z1 = z_.Square();
   Field u2 = o.x * z1z1;
   Field s2 = o.y * z_ * z1z1;
   Field h = u2 - x_;
   Field r = (s2 - y_).Double();
-  if (h.IsZero()) return r.IsZero() ? Double() : Identity();
+  if (h.IsZero()) return *this = r.IsZero() ? Double() : Identity();
   Field hh = h.Square();
   Field i = hh.Double().Double();
   Field j = h * i;
@@ -85,7 +92,10 @@ Jacobian<Curve> Jacobian<Curve>::operator+(const AffinePoint& o) const {
   Field x3 = r.Square() - j - v.Double();
   Field y3 = r * (v - x3) - (y_ * j).Double();
   Field z3 = (z_ + h).Square() - z1z1 - hh;
-  return FromXYZ(x3, y3, z3);
+  x_ = x3;
+  y_ = y3;
+  z_ = z3;
+  return *this;
 }
 
 template <typename Curve>
