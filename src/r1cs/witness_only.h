@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "base/huge_page_allocator.h"
 #include "r1cs/constraint_system.h"
 
 namespace cuzk::r1cs {
@@ -15,6 +16,9 @@ class WitnessOnly final : public ConstraintSystem {
   // Starts with input 0 = ONE.
   WitnessOnly() { AllocInput(Fr::One()); }
 
+  // Reserves room for `aux` aux values, so that a synthesis of known size does not reallocate.
+  void Reserve(size_t aux) { aux_.reserve(aux); }
+
   Variable Alloc(const Fr& value) override {
     aux_.push_back(value);
     return {Variable::Kind::kAux, static_cast<uint32_t>(aux_.size() - 1)};
@@ -23,16 +27,19 @@ class WitnessOnly final : public ConstraintSystem {
     inputs_.push_back(value);
     return {Variable::Kind::kInput, static_cast<uint32_t>(inputs_.size() - 1)};
   }
-  // Values of the inputs (ONE first) and of the aux variables.
+  // Values of the inputs (ONE first) and of the aux variables (on huge pages, as the proving
+  // assignment's: a 32GiB partition has 4 GiB of them, and 4 KiB page faults made filling them
+  // take ~10 s longer on the project's VM).
   const std::vector<Fr>& inputs() const { return inputs_; }
-  const std::vector<Fr>& aux() const { return aux_; }
+  const HugeVector<Fr>& aux() const { return aux_; }
 
  protected:
   void DoEnforce(const LinearCombination&, const LinearCombination&, const LinearCombination&,
                  std::string_view) override {}
 
  private:
-  std::vector<Fr> inputs_, aux_;
+  std::vector<Fr> inputs_;
+  HugeVector<Fr> aux_;
 };
 
 }  // namespace cuzk::r1cs

@@ -44,6 +44,7 @@ Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitnes
     return pa.SynthesizeFrom(circuit);
   }
   r1cs::WitnessOnly w;
+  w.Reserve(aux);
   return circuit.Synthesize(w);
 }
 
