@@ -16,36 +16,30 @@
 namespace cuzk::ff {
 namespace {
 
-// The product written in place, a *= b, as gnark-crypto's BenchmarkElementMul measures it
-// (z.Mul(&z, &x)): the kernel's latency, call included.
-template <typename F>
+// A chain of dependent products. In place (a *= b) it is the kernel's latency, call included,
+// as gnark-crypto's BenchmarkElementMul measures it (z.Mul(&z, &x)): BM_FpMul, BM_FrMul.
+// Written a = a * b (BM_*MulByValue), the product goes to a temporary that GCC copies into a
+// with 16-byte SSE moves, and Zen 3 cannot forward the kernel's two 8-byte stores to one 16-byte
+// load: it waits for them to reach the cache. On the project's VM that added ~7 ns (Fr 15 -> 22
+// ns, Fp 26 -> 33 ns). Copying field elements limb by limb removed it but made the NTT and the
+// MSM 2-5% slower through their bulk copies, so the copies stay as they are.
+template <typename F, bool kInPlace>
 void BM_Mul(benchmark::State& state) {
   std::mt19937_64 rng(1);
   F a = F::Random(rng), b = F::Random(rng);
   for (auto _ : state) {
-    a *= b;
+    if constexpr (kInPlace) {
+      a *= b;
+    } else {
+      a = a * b;
+    }
     benchmark::DoNotOptimize(a);
   }
 }
-BENCHMARK(BM_Mul<Fp>)->Name("BM_FpMul");
-BENCHMARK(BM_Mul<Fr>)->Name("BM_FrMul");
-
-// The same chain written a = a * b: the product goes to a temporary that GCC copies into a with
-// 16-byte SSE moves, and a 16-byte load of two 8-byte stores (the kernel's) cannot be forwarded
-// on Zen 3: it waits for them to reach the cache. On the project's VM that added ~7 ns (Fr 15 ->
-// 22 ns, Fp 26 -> 33 ns). Copying field elements limb by limb instead removed most of it but
-// slowed the bulk copies of the NTT (5%) and the MSM (3%), so the copies stay as they are.
-template <typename F>
-void BM_MulByValue(benchmark::State& state) {
-  std::mt19937_64 rng(1);
-  F a = F::Random(rng), b = F::Random(rng);
-  for (auto _ : state) {
-    a = a * b;
-    benchmark::DoNotOptimize(a);
-  }
-}
-BENCHMARK(BM_MulByValue<Fp>)->Name("BM_FpMulByValue");
-BENCHMARK(BM_MulByValue<Fr>)->Name("BM_FrMulByValue");
+BENCHMARK(BM_Mul<Fp, true>)->Name("BM_FpMul");
+BENCHMARK(BM_Mul<Fr, true>)->Name("BM_FrMul");
+BENCHMARK(BM_Mul<Fp, false>)->Name("BM_FpMulByValue");
+BENCHMARK(BM_Mul<Fr, false>)->Name("BM_FrMulByValue");
 
 // Independent products over a batch of 256 pairs: the cost per multiplication when the CPU can
 // overlap neighbouring ones, as in MSM bucket accumulation and tower arithmetic.
