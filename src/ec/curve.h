@@ -71,14 +71,14 @@ class Jacobian {
 
   // Returns 2P (dbl-2009-l, 2M + 5S).
   Jacobian Double() const;
-  // Returns P + Q (add-2007-bl, 11M + 5S; handles P = Q and P = -Q).
+  // Returns P + Q (add-1998-cmo-2, 12M + 4S; handles P = Q and P = -Q).
   Jacobian operator+(const Jacobian& o) const;
-  // Returns P + Q for affine Q (madd-2007-bl, 7M + 4S).
+  // Returns P + Q for affine Q (madd-2004-hmv, 8M + 3S).
   Jacobian operator+(const AffinePoint& o) const;
   Jacobian operator-(const Jacobian& o) const { return *this + (-o); }
   Jacobian operator-() const { return FromXYZ(x_, -y_, z_); }
   Jacobian& operator+=(const Jacobian& o) { return *this = *this + o; }
-  // Adds affine Q in place (madd-2007-bl), writing the new coordinates over the old ones instead
+  // Adds affine Q in place (madd-2004-hmv), writing the new coordinates over the old ones instead
   // of copying a returned point back.
   Jacobian& operator+=(const AffinePoint& o);
 

@@ -48,22 +48,22 @@ template <typename Curve>
 Jacobian<Curve> Jacobian<Curve>::operator+(const Jacobian& o) const {
   if (IsIdentity()) return o;
   if (o.IsIdentity()) return *this;
-  // add-2007-bl
+  // add-1998-cmo-2 in the EFD (Cohen, Miyaji and Ono): 12M + 4S and 7 additions, against
+  // add-2007-bl's 11M + 5S and 15; squaring costs what a product does here. BM_G1Add
+  // 484-493 -> 462-471 ns.
   Field z1z1 = z_.Square();
   Field z2z2 = o.z_.Square();
   Field u1 = x_ * z2z2;
-  Field u2 = o.x_ * z1z1;
-  Field s1 = y_ * o.z_ * z2z2;
-  Field s2 = o.y_ * z_ * z1z1;
-  Field h = u2 - u1;
-  Field r = (s2 - s1).Double();
+  Field s1 = y_ * (o.z_ * z2z2);
+  Field h = o.x_ * z1z1 - u1;         // U2 - U1
+  Field r = o.y_ * (z_ * z1z1) - s1;  // S2 - S1
   if (h.IsZero()) return r.IsZero() ? Double() : Identity();
-  Field i = h.Double().Square();
-  Field j = h * i;
-  Field v = u1 * i;
-  Field x3 = r.Square() - j - v.Double();
-  Field y3 = r * (v - x3) - (s1 * j).Double();
-  Field z3 = ((z_ + o.z_).Square() - z1z1 - z2z2) * h;
+  Field hh = h.Square();
+  Field hhh = hh * h;
+  Field v = u1 * hh;
+  Field x3 = r.Square() - hhh - v.Double();
+  Field y3 = r * (v - x3) - s1 * hhh;
+  Field z3 = z_ * o.z_ * h;
   return FromXYZ(x3, y3, z3);
 }
 
@@ -78,20 +78,20 @@ template <typename Curve>
 Jacobian<Curve>& Jacobian<Curve>::operator+=(const AffinePoint& o) {
   if (o.infinity) return *this;
   if (IsIdentity()) return *this = Jacobian(o);
-  // madd-2007-bl
+  // Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 3.22
+  // (madd-2004-hmv in the EFD): 8M + 3S and 7 additions. It has one product more than
+  // madd-2007-bl's 7M + 4S, but squaring costs what a product does here, and it needs half the
+  // additions: BM_G1MixedAdd 347-352 -> 318-342 ns, BM_G2MixedAdd 1115-1152 -> 992-1086 ns.
   Field z1z1 = z_.Square();
-  Field u2 = o.x * z1z1;
-  Field s2 = o.y * z_ * z1z1;
-  Field h = u2 - x_;
-  Field r = (s2 - y_).Double();
+  Field h = o.x * z1z1 - x_;         // U2 - X1
+  Field r = o.y * (z1z1 * z_) - y_;  // S2 - Y1
   if (h.IsZero()) return *this = r.IsZero() ? Double() : Identity();
   Field hh = h.Square();
-  Field i = hh.Double().Double();
-  Field j = h * i;
-  Field v = x_ * i;
-  Field x3 = r.Square() - j - v.Double();
-  Field y3 = r * (v - x3) - (y_ * j).Double();
-  Field z3 = (z_ + h).Square() - z1z1 - hh;
+  Field hhh = hh * h;
+  Field v = x_ * hh;  // X1 H^2
+  Field x3 = r.Square() - hhh - v.Double();
+  Field y3 = r * (v - x3) - y_ * hhh;
+  Field z3 = z_ * h;
   x_ = x3;
   y_ = y3;
   z_ = z3;
