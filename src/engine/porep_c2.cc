@@ -31,7 +31,8 @@ AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows) {
   if (reuse) {
     reuse->Clear();
   } else {
-    reuse = std::make_unique<r1cs::ProvingAssignment>();
+    // The prover forms c from a and b, and verifies every proof before it is returned.
+    reuse = std::make_unique<r1cs::ProvingAssignment>(r1cs::CEvaluations::kDerive);
   }
   // Room for the whole partition up front: growing by doubling would copy every vector ~27
   // times at 32GiB, and a/b/c later grow to the QAP domain for the NTTs. Reserved but untouched

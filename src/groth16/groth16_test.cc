@@ -33,8 +33,9 @@ ProvingKey TestKeys(const r1cs::Circuit& circuit, uint64_t seed = 1) {
   return *pk;
 }
 
-Proof Prove(const ProvingKey& pk, const r1cs::Circuit& circuit, uint64_t seed = 9) {
-  r1cs::ProvingAssignment pa;
+Proof Prove(const ProvingKey& pk, const r1cs::Circuit& circuit, uint64_t seed = 9,
+            r1cs::CEvaluations c = r1cs::CEvaluations::kRecord) {
+  r1cs::ProvingAssignment pa(c);
   EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
   std::mt19937_64 rng(seed);
   auto proof = CreateProof(pk, pa, Fr::Random(rng), Fr::Random(rng), {.threads = 2});
@@ -92,6 +93,8 @@ TEST(Groth16Test, RandomSatisfiableSystemsVerifyAndTamperingFails) {
     Proof proof = Prove(pk, circuit, seed);
     std::vector<Fr> inputs = PublicInputs(circuit);
     ASSERT_TRUE(VerifyProof(pvk, proof, inputs).ok());
+    // The same r and s without recorded c evaluations: the prover's c = a b gives the same proof.
+    EXPECT_EQ(Prove(pk, circuit, seed, r1cs::CEvaluations::kDerive), proof);
     Proof bad = proof;
     bad.a = (ec::G1(bad.a) + ec::G1::Generator()).ToAffine();
     EXPECT_FALSE(VerifyProof(pvk, bad, inputs).ok());
@@ -118,9 +121,13 @@ class BrokenMimc : public r1cs::Circuit {
 TEST(Groth16Test, UnsatisfiedWitnessGivesAProofThatFails) {
   BrokenMimc circuit;
   ProvingKey pk = TestKeys(circuit);
-  Proof proof = Prove(pk, circuit);
   std::vector<Fr> five = {Fr::FromUint64(5)};
-  EXPECT_FALSE(VerifyProof(PrepareVerifyingKey(pk.vk), proof, five).ok());
+  for (auto c : {r1cs::CEvaluations::kRecord, r1cs::CEvaluations::kDerive}) {
+    // With kDerive the prover's c = a b = 4 makes H agree with the broken row, but the
+    // verifier's input term still carries y = 5.
+    Proof proof = Prove(pk, circuit, 9, c);
+    EXPECT_FALSE(VerifyProof(PrepareVerifyingKey(pk.vk), proof, five).ok());
+  }
 }
 
 TEST(Groth16Test, BatchVerificationAcceptsValidAndRejectsAnyInvalid) {

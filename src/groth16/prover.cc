@@ -7,6 +7,7 @@
 //   1. a, b, c <- iFFT, coset FFT; 2. a <- (a b - c) / Z; 3. coset iFFT; H = first n-1 coeffs.
 // Here c skips its coset FFT: the coset iFFT is linear and returns C itself, so
 // H = (icoset(a b) - iFFT(c)) / Z (EvaluationDomain::QuotientCoefficients), the same values.
+// An assignment that did not record c (r1cs::CEvaluations::kDerive) gets c_i = a_i b_i first.
 #include "groth16/prover.h"
 
 #include <chrono>
@@ -36,7 +37,8 @@ Status SizeMismatch(const char* what, size_t want, size_t got) {
 // Computes the H coefficients in place in `a` (size n - 1 on return); b and c are emptied (their
 // memory freed unless `keep_buffers`).
 Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) {
-  auto domain = ntt::EvaluationDomain::ForSize(pa.num_constraints());
+  size_t rows = pa.num_constraints();
+  auto domain = ntt::EvaluationDomain::ForSize(rows);
   if (!domain.ok()) return domain.status();
   size_t n = domain->size();
   HugeVector<Fr>& a = pa.mutable_a();
@@ -51,6 +53,12 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) 
         for (size_t i = begin; i < end; ++i) vectors[i]->resize(n);
       },
       1);
+  if (!pa.records_c()) {
+    // c_i = a_i b_i for a satisfying witness (r1cs::CEvaluations); the zero tails stay zero.
+    ParallelFor(rows, threads, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) c[i] = a[i] * b[i];
+    });
+  }
   domain->DomainToCoset(a, threads);
   domain->DomainToCoset(b, threads);
   ParallelFor(n, threads, [&](size_t begin, size_t end) {

@@ -24,7 +24,7 @@ Fr Evaluate(const LinearCombination& lc, const std::vector<Fr>& inputs, const Hu
 
 }  // namespace
 
-ProvingAssignment::ProvingAssignment() { AllocInput(Fr::One()); }
+ProvingAssignment::ProvingAssignment(CEvaluations c) : c_mode_(c) { AllocInput(Fr::One()); }
 
 void ProvingAssignment::Reserve(size_t constraints, size_t aux) {
   a_.reserve(constraints);
@@ -91,14 +91,14 @@ void ProvingAssignment::DoEnforce(const LinearCombination& a, const LinearCombin
   }
   a_.push_back(va);
   b_.push_back(vb);
-  c_.push_back(Evaluate(c, inputs_, aux_));
+  if (records_c()) c_.push_back(Evaluate(c, inputs_, aux_));
 }
 
 void ProvingAssignment::AppendInputConstraints() {
   for (size_t i = 0; i < inputs_.size(); ++i) {
     a_.push_back(inputs_[i]);
     b_.push_back(Fr::Zero());
-    c_.push_back(Fr::Zero());
+    if (records_c()) c_.push_back(Fr::Zero());
   }
 }
 

@@ -12,16 +12,24 @@
 
 namespace cuzk::r1cs {
 
+// Whether synthesis evaluates and stores c_i = <C_i, w>. For a satisfying witness
+// c_i = a_i b_i on every row (the input rows too: a = input, b = c = 0), so the prover can form c
+// from a and b (groth16/prover.cc) and the proof is the same. Deriving c skips evaluating every C
+// and a third of the assignment's memory (4.2 GB of a 32GiB partition). An unsatisfied witness
+// still gives a proof that fails verification, but only kRecord shows which constraint is broken.
+enum class CEvaluations { kRecord, kDerive };
+
 // Records values and per-constraint evaluations, tracking query density with bellperson's rules:
 // an aux variable is in the A (B) query iff some constraint gives it a non-zero coefficient in A
 // (B); an input is in the B query likewise, and every input is in the A query.
 class ProvingAssignment final : public ConstraintSystem {
  public:
   // Starts with input 0 = ONE.
-  ProvingAssignment();
+  explicit ProvingAssignment(CEvaluations c = CEvaluations::kRecord);
 
   // Reserves room for the expected numbers of constraints and aux variables (known in advance
-  // for a circuit shape), so synthesis does not reallocate and copy as it grows.
+  // for a circuit shape), so synthesis does not reallocate and copy as it grows. c is reserved in
+  // both modes: with kDerive the prover fills it.
   void Reserve(size_t constraints, size_t aux);
 
   // Empties the assignment back to input 0 = ONE but keeps every buffer's capacity, so the next
@@ -38,7 +46,9 @@ class ProvingAssignment final : public ConstraintSystem {
   // Synthesizes `circuit` and appends the input constraints.
   Status SynthesizeFrom(const Circuit& circuit);
 
-  // Evaluations <A_i, w>, <B_i, w>, <C_i, w>, one per constraint.
+  // Returns true iff synthesis stores c (CEvaluations::kRecord).
+  bool records_c() const { return c_mode_ == CEvaluations::kRecord; }
+  // Evaluations <A_i, w>, <B_i, w>, <C_i, w>, one per constraint; c stays empty with kDerive.
   const HugeVector<Fr>& a() const { return a_; }
   const HugeVector<Fr>& b() const { return b_; }
   const HugeVector<Fr>& c() const { return c_; }
@@ -62,6 +72,7 @@ class ProvingAssignment final : public ConstraintSystem {
                  std::string_view name) override;
 
  private:
+  CEvaluations c_mode_;
   // Multi-GiB at 32GiB: on huge pages (see base/huge_page_allocator.h).
   HugeVector<Fr> a_, b_, c_;
   std::vector<Fr> inputs_;

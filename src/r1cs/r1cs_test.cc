@@ -185,6 +185,25 @@ TEST(ProvingAssignmentTest, ClearedAssignmentSynthesizesLikeAFreshOne) {
   EXPECT_EQ(reused.num_constraints(), 120u + 3u);  // + one input constraint per input
 }
 
+TEST(ProvingAssignmentTest, DerivedCEvaluationsLeaveEverythingElseTheSame) {
+  ProvingAssignment recorded(CEvaluations::kRecord);
+  ProvingAssignment derived(CEvaluations::kDerive);
+  ASSERT_TRUE(recorded.SynthesizeFrom(RandomCircuit(3, 200)).ok());
+  ASSERT_TRUE(derived.SynthesizeFrom(RandomCircuit(3, 200)).ok());
+  EXPECT_TRUE(recorded.records_c());
+  EXPECT_FALSE(derived.records_c());
+  EXPECT_EQ(recorded.c().size(), recorded.num_constraints());
+  EXPECT_TRUE(derived.c().empty());
+  EXPECT_EQ(derived.num_constraints(), recorded.num_constraints());
+  EXPECT_TRUE(std::ranges::equal(derived.a(), recorded.a()));
+  EXPECT_TRUE(std::ranges::equal(derived.b(), recorded.b()));
+  EXPECT_TRUE(std::ranges::equal(derived.aux(), recorded.aux()));
+  EXPECT_EQ(derived.inputs(), recorded.inputs());
+  ExpectSameDensity(derived.a_aux_density(), recorded.a_aux_density());
+  ExpectSameDensity(derived.b_input_density(), recorded.b_input_density());
+  ExpectSameDensity(derived.b_aux_density(), recorded.b_aux_density());
+}
+
 class ProductCircuit : public Circuit {
  public:
   Status Synthesize(ConstraintSystem& cs) const override {

@@ -25,6 +25,7 @@ struct SynthOptions {
   bool all = false;
   std::string mode = "prove";
   bool witness_only = false;
+  std::string c_evaluations = "derive";
   int iterations = 1;
   size_t threads = 1;
   uint64_t seed = 1;
@@ -76,10 +77,13 @@ int RunSynthOnly(SynthOptions o) {
   }
   circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(sector);
   std::printf(
-      "synth-only: %zu partition(s) of %u challenges, %u layers; mode %s; %zu at a time; "
+      "synth-only: %zu partition(s) of %u challenges, %u layers; mode %s%s; %zu at a time; "
       "%s witness\n",
-      witnesses.size(), shape.challenges, shape.layers, o.mode.c_str(), o.threads,
-      o.c1.empty() ? "placeholder" : "C1");
+      witnesses.size(), shape.challenges, shape.layers, o.mode.c_str(),
+      o.mode != "prove"             ? ""
+      : o.c_evaluations == "record" ? " (c recorded)"
+                                    : " (c derived by the prover)",
+      o.threads, o.c1.empty() ? "placeholder" : "C1");
   // One untimed counting pass: the shape, and the sizes to reserve so the timed runs do not
   // reallocate (at 32GiB a doubling of the 4 GiB a/b/c vectors would also inflate peak memory).
   auto t = Clock::now();
@@ -96,7 +100,9 @@ int RunSynthOnly(SynthOptions o) {
   // proved partition's assignment to the job's next synthesis: iteration 0 pays the first touch
   // of its pages (at 32GiB about 15 s of kernel page clearing), later ones do not.
   size_t workers = std::max<size_t>(o.threads, 1);
-  std::vector<r1cs::ProvingAssignment> assignments(workers);
+  std::vector<r1cs::ProvingAssignment> assignments(
+      workers, r1cs::ProvingAssignment(o.c_evaluations == "record" ? r1cs::CEvaluations::kRecord
+                                                                   : r1cs::CEvaluations::kDerive));
   for (int i = 0; i < o.iterations; ++i) {
     std::atomic<size_t> next{0};
     std::atomic<bool> failed{false};
@@ -141,10 +147,17 @@ void RegisterSynthOnly(CLI::App& app) {
   cmd->add_flag("--all", o.all, "Synthesize every partition")->excludes(partition);
   cmd->add_option(
          "--mode", o.mode,
-         "prove (a/b/c + aux, what the prover needs), witness (values only) or count (shape only)")
+         "prove (the evaluations a, b (and c, see --c-evaluations) + aux: what the prover needs), "
+         "witness (values only) or count (shape only)")
       ->check(CLI::IsMember({"prove", "witness", "count"}))
       ->capture_default_str();
   cmd->add_flag("--witness-only", o.witness_only, "Same as --mode witness");
+  cmd->add_option(
+         "--c-evaluations", o.c_evaluations,
+         "prove mode: derive (the daemon's way: a/b + aux, the prover forms c_i = a_i b_i) "
+         "or record (also evaluates and stores every c_i, 4.2 GB more at 32GiB)")
+      ->check(CLI::IsMember({"derive", "record"}))
+      ->capture_default_str();
   cmd->add_option(
          "-i,--iterations", o.iterations,
          "Times to repeat the synthesis (the first maps fresh buffers, later ones reuse them as "
