@@ -20,6 +20,13 @@ double PeakRssGiB() {
   return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);
 }
 
+CpuSeconds ProcessCpuSeconds() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
+  return {seconds(usage.ru_utime), seconds(usage.ru_stime)};
+}
+
 void PrintPartitionReport(const engine::PartitionReport& r) {
   const auto& p = r.prover;
   std::printf(

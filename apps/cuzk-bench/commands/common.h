@@ -29,6 +29,12 @@ inline constexpr const char* kDefaultPoStRandomness =
 double Since(Clock::time_point t);
 // Returns this process's peak resident set size in GiB.
 double PeakRssGiB();
+// This process's CPU seconds so far (every thread): in user mode and in the kernel.
+struct CpuSeconds {
+  double user = 0;
+  double system = 0;
+};
+CpuSeconds ProcessCpuSeconds();
 // Prints one partition's phase breakdown: "partition K (s): synthesis S | ntt ... | prove P |
 // verify V" (cli tests and users read these lines).
 void PrintPartitionReport(const engine::PartitionReport& report);
