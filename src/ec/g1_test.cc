@@ -46,23 +46,6 @@ TEST(G1Test, GroupLawMatchesRepeatedAddition) {
   EXPECT_EQ(g + G1::Identity(), g);
 }
 
-TEST(G1Test, MixedAdditionMatchesFullAdditionOnRandomPoints) {
-  // Accumulators with Z != 1, as in MSM buckets, plus the equal and opposite special cases.
-  std::mt19937_64 rng(11);
-  for (int i = 0; i < 20; ++i) {
-    G1 acc = Mul(G1::Generator(), Fr::Random(rng)) + Mul(G1::Generator(), Fr::Random(rng));
-    G1Affine p = Mul(G1::Generator(), Fr::Random(rng)).ToAffine();
-    G1 mixed = acc;
-    mixed += p;
-    ASSERT_EQ(mixed, acc + G1(p)) << i;
-    ASSERT_TRUE(mixed.IsOnCurve()) << i;
-    G1 same = G1(acc.ToAffine()) + G1::Generator();  // Z != 1 again
-    same = same - G1::Generator();
-    ASSERT_EQ(same + acc.ToAffine(), acc.Double()) << i;
-    ASSERT_TRUE((same + (-acc).ToAffine()).IsIdentity()) << i;
-  }
-}
-
 TEST(G1Test, ScalarMultiplicationIsLinear) {
   std::mt19937_64 rng(1);
   for (int i = 0; i < 10; ++i) {
