@@ -11,6 +11,7 @@
 #include "ff/fr.h"
 #if defined(__x86_64__)
 #include "ff/fr_x4_avx2.h"
+#include "ff/fr_x8_ifma.h"
 #endif
 
 namespace cuzk::ff {
@@ -19,8 +20,8 @@ namespace {
 // A chain of dependent products. In place (a *= b) it is the kernel's latency, call included,
 // as gnark-crypto's BenchmarkElementMul measures it (z.Mul(&z, &x)): BM_FpMul, BM_FrMul.
 // Written a = a * b (BM_*MulByValue), the product goes to a temporary that GCC copies into a
-// with 16-byte SSE moves, and Zen 3 cannot forward the kernel's two 8-byte stores to one 16-byte
-// load: it waits for them to reach the cache. On the project's VM that added ~7 ns (Fr 15 -> 22
+// with 16-byte SSE moves, and this CPU cannot forward the kernel's two 8-byte stores to one
+// 16-byte load: it waits for them to reach the cache. On the project's VM that added ~7 ns (Fr 15 -> 22
 // ns, Fp 26 -> 33 ns). Copying field elements limb by limb removed it but made the NTT and the
 // MSM 2-5% slower through their bulk copies, so the copies stay as they are.
 template <typename F, bool kInPlace>
@@ -89,6 +90,33 @@ void BM_FrMulX4Avx2Throughput(benchmark::State& state) {
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
 BENCHMARK(BM_FrMulX4Avx2Throughput);
+
+// Eight Fr products per call on AVX-512 IFMA (ff/fr_x8_ifma.h), over 64 independent groups.
+void BM_FrMulX8IfmaThroughput(benchmark::State& state) {
+  if (!ifma::FrX8Supported()) {
+    state.SkipWithError("this CPU has no AVX-512 IFMA");
+    return;
+  }
+  std::mt19937_64 rng(1);
+  std::vector<ifma::FrX8> a(64), b(64);
+  for (size_t i = 0; i < a.size(); ++i) {
+    std::array<Limbs<4>, 8> x, y;
+    for (size_t k = 0; k < 8; ++k) {
+      x[k] = Fr::Random(rng).montgomery();
+      y[k] = Fr::Random(rng).montgomery();
+    }
+    a[i] = ifma::PackFrX8(x);
+    b[i] = ifma::PackFrX8(y);
+  }
+  for (auto _ : state) {
+    for (size_t i = 0; i < a.size(); ++i) ifma::MulMontFrX8(a[i], a[i], b[i]);
+    benchmark::ClobberMemory();
+  }
+  state.counters["ns_per_mul"] = benchmark::Counter(
+      static_cast<double>(state.iterations() * a.size() * 8),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+}
+BENCHMARK(BM_FrMulX8IfmaThroughput);
 #endif
 
 // Squaring: Fp has its own kernel (21 products instead of 36); Fr squares with its product.

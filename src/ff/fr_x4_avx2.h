@@ -5,7 +5,7 @@
 // accumulators take 18 products of 58 bits without carrying (the "reduced-radix" layout of
 // vectorized big-integer arithmetic; Bos, Montgomery, Shumow and Zaverucha, "Montgomery
 // multiplication using vector instructions", SAC 2013, use the same idea with two lanes).
-// Measured on the project's Zen 3 VM (ff_bench, same runs): 11.4-11.7 ns per product against
+// Measured on the project's EPYC VM (ff_bench, same runs): 11.4-11.7 ns per product against
 // 12.3-12.5 ns for the scalar kernel (BM_FrMulThroughput) when the VM is quiet; the 14 against
 // 21 ns seen on a contended day came from the scalar kernel slowing down more. Not used: NTT
 // butterflies four at a time with this kernel (twiddles packed on the fly, operands transposed

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The eight-lane IFMA Fr product against GMP: a b / 2^260 mod r, fully reduced, on seeded random
+// lanes below 2r and the edges 0, 1, r - 1, r, 2r - 1; and the reduced-radix packing.
+#include "ff/fr_x8_ifma.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "ff/fr.h"
+#include "support/gmp_reference.h"
+
+namespace cuzk::ff::ifma {
+namespace {
+
+using cuzk::testing::FromMpz;
+using cuzk::testing::ToMpz;
+
+// Seeded values below 2r, starting with the edges.
+std::vector<mpz_class> Operands(const mpz_class& r, size_t count, uint64_t seed) {
+  std::vector<mpz_class> out = {0, 1, r - 1, r, 2 * r - 1};
+  std::mt19937_64 rng(seed);
+  while (out.size() < count) {
+    Limbs<4> l;
+    for (auto& w : l) w = rng();
+    out.push_back(ToMpz(l) % (2 * r));
+  }
+  return out;
+}
+
+TEST(FrX8IfmaTest, PackingRoundTrips) {
+  std::mt19937_64 rng(1);
+  for (int i = 0; i < 1000; ++i) {
+    std::array<Limbs<4>, 8> v;
+    for (auto& x : v) {
+      for (auto& w : x) w = rng();
+    }
+    if (i == 0) v[0] = {~0ull, ~0ull, ~0ull, ~0ull};
+    ASSERT_EQ(UnpackFrX8(PackFrX8(v)), v) << i;
+  }
+}
+
+TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
+  if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
+  mpz_class r = ToMpz(FrConfig::kModulus), r_inv;  // r_inv = 2^-260 mod r
+  mpz_class two260 = mpz_class(1) << 260;
+  mpz_invert(r_inv.get_mpz_t(), two260.get_mpz_t(), r.get_mpz_t());
+  auto as = Operands(r, 8000, 2), bs = Operands(r, 8000, 3);
+  for (size_t i = 0; i + 8 <= as.size(); i += 8) {
+    std::array<Limbs<4>, 8> a, b;
+    for (size_t k = 0; k < 8; ++k) {
+      a[k] = FromMpz<4>(as[i + k]);
+      // The first five groups take b from the edge values too.
+      b[k] = FromMpz<4>(i < 40 ? as[(i / 8 + k) % 5] : bs[i + k]);
+    }
+    FrX8 x = PackFrX8(a), y = PackFrX8(b), z;
+    MulMontFrX8(z, x, y);
+    auto got = UnpackFrX8(z);
+    for (size_t k = 0; k < 8; ++k) {
+      mpz_class want = ToMpz(a[k]) * ToMpz(b[k]) * r_inv % r;
+      ASSERT_EQ(ToMpz(got[k]), want) << "lane " << k << " of group " << i / 8;
+    }
+    MulMontFrX8(x, x, y);  // out aliasing an input
+    ASSERT_EQ(UnpackFrX8(x), got) << i;
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::ff::ifma
