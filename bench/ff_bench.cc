@@ -21,9 +21,9 @@ namespace {
 // as gnark-crypto's BenchmarkElementMul measures it (z.Mul(&z, &x)): BM_FpMul, BM_FrMul.
 // Written a = a * b (BM_*MulByValue), the product goes to a temporary that GCC copies into a
 // with 16-byte SSE moves, and this CPU cannot forward the kernel's two 8-byte stores to one
-// 16-byte load: it waits for them to reach the cache. On the project's VM that added ~7 ns (Fr 15 -> 22
-// ns, Fp 26 -> 33 ns). Copying field elements limb by limb removed it but made the NTT and the
-// MSM 2-5% slower through their bulk copies, so the copies stay as they are.
+// 16-byte load: it waits for them to reach the cache. On the project's VM that added ~7 ns (Fr 15
+// -> 22 ns, Fp 26 -> 33 ns). Copying field elements limb by limb removed it but made the NTT and
+// the MSM 2-5% slower through their bulk copies, so the copies stay as they are.
 template <typename F, bool kInPlace>
 void BM_Mul(benchmark::State& state) {
   std::mt19937_64 rng(1);
@@ -78,8 +78,8 @@ void BM_FrMulX4Avx2Throughput(benchmark::State& state) {
       x[k] = Fr::Random(rng).montgomery();
       y[k] = Fr::Random(rng).montgomery();
     }
-    a[i] = avx2::PackFrX4(x);
-    b[i] = avx2::PackFrX4(y);
+    a[i] = avx2::FrX4::Pack(x);
+    b[i] = avx2::FrX4::Pack(y);
   }
   for (auto _ : state) {
     for (size_t i = 0; i < a.size(); ++i) avx2::MulMontFrX4(a[i], a[i], b[i]);
@@ -105,8 +105,8 @@ void BM_FrMulX8IfmaThroughput(benchmark::State& state) {
       x[k] = Fr::Random(rng).montgomery();
       y[k] = Fr::Random(rng).montgomery();
     }
-    a[i] = ifma::PackFrX8(x);
-    b[i] = ifma::PackFrX8(y);
+    a[i] = ifma::FrX8::Pack(x);
+    b[i] = ifma::FrX8::Pack(y);
   }
   for (auto _ : state) {
     for (size_t i = 0; i < a.size(); ++i) ifma::MulMontFrX8(a[i], a[i], b[i]);

@@ -8,13 +8,13 @@
 namespace cuzk::ff::avx2 {
 namespace {
 
-constexpr uint64_t kLimbMask = (uint64_t{1} << kFrX4LimbBits) - 1;
+constexpr uint64_t kLimbMask = (uint64_t{1} << FrX4::kLimbBits) - 1;
 
 // r in radix 2^29.
-constexpr std::array<uint64_t, kFrX4Limbs> kModulusLimbs = [] {
-  std::array<uint64_t, kFrX4Limbs> out{};
-  for (int j = 0; j < kFrX4Limbs; ++j)
-    out[j] = BitField(FrConfig::kModulus, j * kFrX4LimbBits, kFrX4LimbBits);
+constexpr std::array<uint64_t, FrX4::kLimbs> kModulusLimbs = [] {
+  std::array<uint64_t, FrX4::kLimbs> out{};
+  for (int j = 0; j < FrX4::kLimbs; ++j)
+    out[j] = BitField(FrConfig::kModulus, j * FrX4::kLimbBits, FrX4::kLimbBits);
   return out;
 }();
 
@@ -25,27 +25,6 @@ constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask
 
 bool FrX4Supported() { return __builtin_cpu_supports("avx2"); }
 
-FrX4 PackFrX4(const std::array<Limbs<4>, 4>& v) {
-  FrX4 x;
-  for (int j = 0; j < kFrX4Limbs; ++j) {
-    for (int k = 0; k < 4; ++k) x.limb[j][k] = BitField(v[k], j * kFrX4LimbBits, kFrX4LimbBits);
-  }
-  return x;
-}
-
-std::array<Limbs<4>, 4> UnpackFrX4(const FrX4& x) {
-  std::array<Limbs<4>, 4> out{};
-  for (int k = 0; k < 4; ++k) {
-    for (int j = 0; j < kFrX4Limbs; ++j) {
-      int bit = j * kFrX4LimbBits, limb = bit / 64, shift = bit % 64;
-      out[k][limb] |= x.limb[j][k] << shift;
-      if (shift + kFrX4LimbBits > 64 && limb + 1 < 4)
-        out[k][limb + 1] |= x.limb[j][k] >> (64 - shift);
-    }
-  }
-  return out;
-}
-
 // Operand-scanning Montgomery multiplication (Koc, Acar and Kaliski, IEEE Micro 1996) per lane
 // in radix 2^29: t += a b_i; m = t_0 (-r^-1) mod 2^29; t = (t + m r) / 2^29. Limb t_j gains at
 // most two 58-bit products per step and is shifted down once per step, so after nine steps it
@@ -54,33 +33,34 @@ std::array<Limbs<4>, 4> UnpackFrX4(const FrX4& x) {
 __attribute__((target("avx2"))) void MulMontFrX4(FrX4& out, const FrX4& a, const FrX4& b) {
   const __m256i mask = _mm256_set1_epi64x(static_cast<int64_t>(kLimbMask));
   const __m256i neg_inverse = _mm256_set1_epi64x(static_cast<int64_t>(kNegInverse));
-  __m256i av[kFrX4Limbs], p[kFrX4Limbs], t[kFrX4Limbs];
+  __m256i av[FrX4::kLimbs], p[FrX4::kLimbs], t[FrX4::kLimbs];
 #pragma GCC unroll 9
-  for (int j = 0; j < kFrX4Limbs; ++j) {
+  for (int j = 0; j < FrX4::kLimbs; ++j) {
     av[j] = _mm256_load_si256(reinterpret_cast<const __m256i*>(a.limb[j]));
     p[j] = _mm256_set1_epi64x(static_cast<int64_t>(kModulusLimbs[j]));
     t[j] = _mm256_setzero_si256();
   }
 #pragma GCC unroll 9
-  for (int i = 0; i < kFrX4Limbs; ++i) {
+  for (int i = 0; i < FrX4::kLimbs; ++i) {
     __m256i bi = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.limb[i]));
 #pragma GCC unroll 9
-    for (int j = 0; j < kFrX4Limbs; ++j) t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(av[j], bi));
+    for (int j = 0; j < FrX4::kLimbs; ++j)
+      t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(av[j], bi));
     __m256i m = _mm256_and_si256(_mm256_mul_epu32(t[0], neg_inverse), mask);
 #pragma GCC unroll 9
-    for (int j = 0; j < kFrX4Limbs; ++j) t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(m, p[j]));
-    __m256i carry = _mm256_srli_epi64(t[0], kFrX4LimbBits);  // t_0's low 29 bits are now zero
+    for (int j = 0; j < FrX4::kLimbs; ++j) t[j] = _mm256_add_epi64(t[j], _mm256_mul_epu32(m, p[j]));
+    __m256i carry = _mm256_srli_epi64(t[0], FrX4::kLimbBits);  // t_0's low 29 bits are now zero
 #pragma GCC unroll 9
-    for (int j = 0; j + 1 < kFrX4Limbs; ++j) t[j] = t[j + 1];
+    for (int j = 0; j + 1 < FrX4::kLimbs; ++j) t[j] = t[j + 1];
     t[0] = _mm256_add_epi64(t[0], carry);
-    t[kFrX4Limbs - 1] = _mm256_setzero_si256();
+    t[FrX4::kLimbs - 1] = _mm256_setzero_si256();
   }
   __m256i carry = _mm256_setzero_si256();
 #pragma GCC unroll 9
-  for (int j = 0; j < kFrX4Limbs; ++j) {
+  for (int j = 0; j < FrX4::kLimbs; ++j) {
     __m256i v = _mm256_add_epi64(t[j], carry);
     _mm256_store_si256(reinterpret_cast<__m256i*>(out.limb[j]), _mm256_and_si256(v, mask));
-    carry = _mm256_srli_epi64(v, kFrX4LimbBits);
+    carry = _mm256_srli_epi64(v, FrX4::kLimbBits);
   }
 }
 

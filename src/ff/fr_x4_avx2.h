@@ -16,26 +16,15 @@
 #include <array>
 #include <cstdint>
 
-#include "ff/limbs.h"
+#include "ff/lane_limbs.h"
 
 namespace cuzk::ff::avx2 {
 
-// Limbs of the reduced-radix form.
-inline constexpr int kFrX4Limbs = 9;
-inline constexpr int kFrX4LimbBits = 29;
-
-// Four integers below 2^261 in radix 2^29: limb[j][k] is limb j of lane k.
-struct alignas(32) FrX4 {
-  uint64_t limb[kFrX4Limbs][4];
-};
+// Four integers below 2^261 in radix 2^29 (nine limbs).
+using FrX4 = LaneLimbs<9, 29, 4>;
 
 // Whether this CPU executes AVX2 (the functions below must not run otherwise).
 bool FrX4Supported();
-
-// Returns the four 256-bit integers v[0..3] in reduced radix.
-FrX4 PackFrX4(const std::array<Limbs<4>, 4>& v);
-// Returns the four lanes as 256-bit integers; each must be below 2^256.
-std::array<Limbs<4>, 4> UnpackFrX4(const FrX4& x);
 
 // out = a b / 2^261 mod r plus 0 or r (below 2r) per lane, for lanes of a and b below 2r; out
 // may alias a or b.

@@ -15,19 +15,8 @@ namespace cuzk::ff::avx2 {
 namespace {
 
 using cuzk::testing::FromMpz;
+using cuzk::testing::OperandsBelowTwice;
 using cuzk::testing::ToMpz;
-
-// Seeded values below 2r, starting with the edges.
-std::vector<mpz_class> Operands(const mpz_class& r, size_t count, uint64_t seed) {
-  std::vector<mpz_class> out = {0, 1, r - 1, r, 2 * r - 1};
-  std::mt19937_64 rng(seed);
-  while (out.size() < count) {
-    Limbs<4> l;
-    for (auto& w : l) w = rng();
-    out.push_back(ToMpz(l) % (2 * r));
-  }
-  return out;
-}
 
 TEST(FrX4Avx2Test, PackingRoundTrips) {
   std::mt19937_64 rng(1);
@@ -37,7 +26,7 @@ TEST(FrX4Avx2Test, PackingRoundTrips) {
       for (auto& w : x) w = rng();
     }
     if (i == 0) v[0] = {~0ull, ~0ull, ~0ull, ~0ull};
-    ASSERT_EQ(UnpackFrX4(PackFrX4(v)), v) << i;
+    ASSERT_EQ(FrX4::Pack(v).Unpack(), v) << i;
   }
 }
 
@@ -46,7 +35,7 @@ TEST(FrX4Avx2Test, ProductsMatchGmpAndStayBelowTwiceR) {
   mpz_class r = ToMpz(FrConfig::kModulus), r_inv;  // r_inv = 2^-261 mod r
   mpz_class two261 = mpz_class(1) << 261;
   mpz_invert(r_inv.get_mpz_t(), two261.get_mpz_t(), r.get_mpz_t());
-  auto as = Operands(r, 4000, 2), bs = Operands(r, 4000, 3);
+  auto as = OperandsBelowTwice(r, 4000, 2), bs = OperandsBelowTwice(r, 4000, 3);
   for (size_t i = 0; i + 4 <= as.size(); i += 4) {
     std::array<Limbs<4>, 4> a, b;
     for (size_t k = 0; k < 4; ++k) {
@@ -54,16 +43,16 @@ TEST(FrX4Avx2Test, ProductsMatchGmpAndStayBelowTwiceR) {
       // The first five groups take b from the edge values too.
       b[k] = FromMpz<4>(i < 20 ? as[(i / 4 + k) % 5] : bs[i + k]);
     }
-    FrX4 x = PackFrX4(a), y = PackFrX4(b), z;
+    FrX4 x = FrX4::Pack(a), y = FrX4::Pack(b), z;
     MulMontFrX4(z, x, y);
-    auto got = UnpackFrX4(z);
+    auto got = z.Unpack();
     for (size_t k = 0; k < 4; ++k) {
       mpz_class g = ToMpz(got[k]), want = ToMpz(a[k]) * ToMpz(b[k]) * r_inv % r;
       ASSERT_LT(g, 2 * r) << i + k;
       ASSERT_EQ(g % r, want) << "lane " << k << " of group " << i / 4;
     }
     MulMontFrX4(x, x, y);  // out aliasing an input
-    ASSERT_EQ(UnpackFrX4(x), got) << i;
+    ASSERT_EQ(x.Unpack(), got) << i;
   }
 }
 

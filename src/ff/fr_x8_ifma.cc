@@ -8,13 +8,13 @@
 namespace cuzk::ff::ifma {
 namespace {
 
-constexpr uint64_t kLimbMask = (uint64_t{1} << kFrX8LimbBits) - 1;
+constexpr uint64_t kLimbMask = (uint64_t{1} << FrX8::kLimbBits) - 1;
 
 // r in radix 2^52.
-constexpr std::array<uint64_t, kFrX8Limbs> kModulusLimbs = [] {
-  std::array<uint64_t, kFrX8Limbs> out{};
-  for (int j = 0; j < kFrX8Limbs; ++j)
-    out[j] = BitField(FrConfig::kModulus, j * kFrX8LimbBits, kFrX8LimbBits);
+constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = [] {
+  std::array<uint64_t, FrX8::kLimbs> out{};
+  for (int j = 0; j < FrX8::kLimbs; ++j)
+    out[j] = BitField(FrConfig::kModulus, j * FrX8::kLimbBits, FrX8::kLimbBits);
   return out;
 }();
 
@@ -25,27 +25,6 @@ constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask
 
 bool FrX8Supported() {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
-}
-
-FrX8 PackFrX8(const std::array<Limbs<4>, 8>& v) {
-  FrX8 x;
-  for (int j = 0; j < kFrX8Limbs; ++j) {
-    for (int k = 0; k < 8; ++k) x.limb[j][k] = BitField(v[k], j * kFrX8LimbBits, kFrX8LimbBits);
-  }
-  return x;
-}
-
-std::array<Limbs<4>, 8> UnpackFrX8(const FrX8& x) {
-  std::array<Limbs<4>, 8> out{};
-  for (int k = 0; k < 8; ++k) {
-    for (int j = 0; j < kFrX8Limbs; ++j) {
-      int bit = j * kFrX8LimbBits, limb = bit / 64, shift = bit % 64;
-      out[k][limb] |= x.limb[j][k] << shift;
-      if (shift + kFrX8LimbBits > 64 && limb + 1 < 4)
-        out[k][limb + 1] |= x.limb[j][k] >> (64 - shift);
-    }
-  }
-  return out;
 }
 
 // Operand-scanning Montgomery multiplication (Koc, Acar and Kaliski, IEEE Micro 1996) per lane
@@ -63,49 +42,49 @@ __attribute__((target("avx512f,avx512ifma"))) void MulMontFrX8(FrX8& out, const 
   const __m512i zero = _mm512_setzero_si512();
   const __m512i mask = _mm512_set1_epi64(static_cast<int64_t>(kLimbMask));
   const __m512i neg_inverse = _mm512_set1_epi64(static_cast<int64_t>(kNegInverse));
-  __m512i av[kFrX8Limbs], p[kFrX8Limbs], t[kFrX8Limbs + 1];
+  __m512i av[FrX8::kLimbs], p[FrX8::kLimbs], t[FrX8::kLimbs + 1];
 #pragma GCC unroll 5
-  for (int j = 0; j < kFrX8Limbs; ++j) {
+  for (int j = 0; j < FrX8::kLimbs; ++j) {
     av[j] = _mm512_load_si512(a.limb[j]);
     p[j] = _mm512_set1_epi64(static_cast<int64_t>(kModulusLimbs[j]));
     t[j] = zero;
   }
-  t[kFrX8Limbs] = zero;
+  t[FrX8::kLimbs] = zero;
 #pragma GCC unroll 5
-  for (int i = 0; i < kFrX8Limbs; ++i) {
+  for (int i = 0; i < FrX8::kLimbs; ++i) {
     const __m512i bi = _mm512_load_si512(b.limb[i]);
 #pragma GCC unroll 5
-    for (int j = 0; j < kFrX8Limbs; ++j) {
+    for (int j = 0; j < FrX8::kLimbs; ++j) {
       t[j] = _mm512_madd52lo_epu64(t[j], av[j], bi);
       t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], av[j], bi);
     }
     const __m512i m = _mm512_and_si512(_mm512_madd52lo_epu64(zero, t[0], neg_inverse), mask);
 #pragma GCC unroll 5
-    for (int j = 0; j < kFrX8Limbs; ++j) {
+    for (int j = 0; j < FrX8::kLimbs; ++j) {
       t[j] = _mm512_madd52lo_epu64(t[j], m, p[j]);
       t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, p[j]);
     }
     // t_0 is now 0 mod 2^52: shift one limb down, carrying its high bits.
-    t[0] = _mm512_add_epi64(t[1], _mm512_srli_epi64(t[0], kFrX8LimbBits));
+    t[0] = _mm512_add_epi64(t[1], _mm512_srli_epi64(t[0], FrX8::kLimbBits));
 #pragma GCC unroll 4
-    for (int j = 1; j < kFrX8Limbs; ++j) t[j] = t[j + 1];
-    t[kFrX8Limbs] = zero;
+    for (int j = 1; j < FrX8::kLimbs; ++j) t[j] = t[j + 1];
+    t[FrX8::kLimbs] = zero;
   }
 #pragma GCC unroll 4
-  for (int j = 0; j + 1 < kFrX8Limbs; ++j) {
-    t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64(t[j], kFrX8LimbBits));
+  for (int j = 0; j + 1 < FrX8::kLimbs; ++j) {
+    t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64(t[j], FrX8::kLimbBits));
     t[j] = _mm512_and_si512(t[j], mask);
   }
   // d = t - r limb by limb, each borrow taken from the sign bit of the limb below.
-  __m512i d[kFrX8Limbs];
+  __m512i d[FrX8::kLimbs];
   d[0] = _mm512_sub_epi64(t[0], p[0]);
 #pragma GCC unroll 4
-  for (int j = 1; j < kFrX8Limbs; ++j) {
+  for (int j = 1; j < FrX8::kLimbs; ++j) {
     d[j] = _mm512_sub_epi64(_mm512_sub_epi64(t[j], p[j]), _mm512_srli_epi64(d[j - 1], 63));
   }
-  const __mmask8 below_r = _mm512_cmplt_epi64_mask(d[kFrX8Limbs - 1], zero);  // top borrowed
+  const __mmask8 below_r = _mm512_cmplt_epi64_mask(d[FrX8::kLimbs - 1], zero);  // top borrowed
 #pragma GCC unroll 5
-  for (int j = 0; j < kFrX8Limbs; ++j) {
+  for (int j = 0; j < FrX8::kLimbs; ++j) {
     _mm512_store_si512(out.limb[j],
                        _mm512_mask_blend_epi64(below_r, _mm512_and_si512(d[j], mask), t[j]));
   }

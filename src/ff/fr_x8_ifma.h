@@ -13,26 +13,15 @@
 #include <array>
 #include <cstdint>
 
-#include "ff/limbs.h"
+#include "ff/lane_limbs.h"
 
 namespace cuzk::ff::ifma {
 
-// Limbs of the reduced-radix form.
-inline constexpr int kFrX8Limbs = 5;
-inline constexpr int kFrX8LimbBits = 52;
-
-// Eight integers below 2^260 in radix 2^52: limb[j][k] is limb j of lane k.
-struct alignas(64) FrX8 {
-  uint64_t limb[kFrX8Limbs][8];
-};
+// Eight integers below 2^260 in radix 2^52 (five limbs).
+using FrX8 = LaneLimbs<5, 52, 8>;
 
 // Whether this CPU executes AVX-512F and IFMA (MulMontFrX8 must not run otherwise).
 bool FrX8Supported();
-
-// Returns the eight 256-bit integers v[0..7] in reduced radix.
-FrX8 PackFrX8(const std::array<Limbs<4>, 8>& v);
-// Returns the eight lanes as 256-bit integers; each must be below 2^256.
-std::array<Limbs<4>, 8> UnpackFrX8(const FrX8& x);
 
 // out = a b / 2^260 mod r, fully reduced (below r), for lanes of a and b below 2r; out may alias
 // a or b.

@@ -15,19 +15,8 @@ namespace cuzk::ff::ifma {
 namespace {
 
 using cuzk::testing::FromMpz;
+using cuzk::testing::OperandsBelowTwice;
 using cuzk::testing::ToMpz;
-
-// Seeded values below 2r, starting with the edges.
-std::vector<mpz_class> Operands(const mpz_class& r, size_t count, uint64_t seed) {
-  std::vector<mpz_class> out = {0, 1, r - 1, r, 2 * r - 1};
-  std::mt19937_64 rng(seed);
-  while (out.size() < count) {
-    Limbs<4> l;
-    for (auto& w : l) w = rng();
-    out.push_back(ToMpz(l) % (2 * r));
-  }
-  return out;
-}
 
 TEST(FrX8IfmaTest, PackingRoundTrips) {
   std::mt19937_64 rng(1);
@@ -37,7 +26,7 @@ TEST(FrX8IfmaTest, PackingRoundTrips) {
       for (auto& w : x) w = rng();
     }
     if (i == 0) v[0] = {~0ull, ~0ull, ~0ull, ~0ull};
-    ASSERT_EQ(UnpackFrX8(PackFrX8(v)), v) << i;
+    ASSERT_EQ(FrX8::Pack(v).Unpack(), v) << i;
   }
 }
 
@@ -46,7 +35,7 @@ TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
   mpz_class r = ToMpz(FrConfig::kModulus), r_inv;  // r_inv = 2^-260 mod r
   mpz_class two260 = mpz_class(1) << 260;
   mpz_invert(r_inv.get_mpz_t(), two260.get_mpz_t(), r.get_mpz_t());
-  auto as = Operands(r, 8000, 2), bs = Operands(r, 8000, 3);
+  auto as = OperandsBelowTwice(r, 8000, 2), bs = OperandsBelowTwice(r, 8000, 3);
   for (size_t i = 0; i + 8 <= as.size(); i += 8) {
     std::array<Limbs<4>, 8> a, b;
     for (size_t k = 0; k < 8; ++k) {
@@ -54,15 +43,15 @@ TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
       // The first five groups take b from the edge values too.
       b[k] = FromMpz<4>(i < 40 ? as[(i / 8 + k) % 5] : bs[i + k]);
     }
-    FrX8 x = PackFrX8(a), y = PackFrX8(b), z;
+    FrX8 x = FrX8::Pack(a), y = FrX8::Pack(b), z;
     MulMontFrX8(z, x, y);
-    auto got = UnpackFrX8(z);
+    auto got = z.Unpack();
     for (size_t k = 0; k < 8; ++k) {
       mpz_class want = ToMpz(a[k]) * ToMpz(b[k]) * r_inv % r;
       ASSERT_EQ(ToMpz(got[k]), want) << "lane " << k << " of group " << i / 8;
     }
     MulMontFrX8(x, x, y);  // out aliasing an input
-    ASSERT_EQ(UnpackFrX8(x), got) << i;
+    ASSERT_EQ(x.Unpack(), got) << i;
   }
 }
 
