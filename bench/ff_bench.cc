@@ -63,58 +63,46 @@ BENCHMARK(BM_MulThroughput<Fp>)->Name("BM_FpMulThroughput");
 BENCHMARK(BM_MulThroughput<Fr>)->Name("BM_FrMulThroughput");
 
 #if defined(__x86_64__)
-// Four Fr products per call on AVX2 (ff/fr_x4_avx2.h), over a batch of 64 independent groups:
-// ns per product, to compare with BM_FrMulThroughput.
-void BM_FrMulX4Avx2Throughput(benchmark::State& state) {
-  if (!avx2::FrX4Supported()) {
-    state.SkipWithError("this CPU has no AVX2");
+// X::kLanes Fr products per call of a vector kernel, over a batch of 64 independent groups:
+// ns per product, to compare with BM_FrMulThroughput. Skipped where `supported` is false.
+template <typename X>
+void VectorFrMulThroughput(benchmark::State& state, bool supported, const char* missing,
+                           void (*mul)(X&, const X&, const X&)) {
+  if (!supported) {
+    state.SkipWithError(missing);
     return;
   }
   std::mt19937_64 rng(1);
-  std::vector<avx2::FrX4> a(64), b(64);
+  std::vector<X> a(64), b(64);
   for (size_t i = 0; i < a.size(); ++i) {
-    std::array<Limbs<4>, 4> x, y;
-    for (size_t k = 0; k < 4; ++k) {
+    std::array<Limbs<4>, X::kLanes> x, y;
+    for (int k = 0; k < X::kLanes; ++k) {
       x[k] = Fr::Random(rng).montgomery();
       y[k] = Fr::Random(rng).montgomery();
     }
-    a[i] = avx2::FrX4::Pack(x);
-    b[i] = avx2::FrX4::Pack(y);
+    a[i] = X::Pack(x);
+    b[i] = X::Pack(y);
   }
   for (auto _ : state) {
-    for (size_t i = 0; i < a.size(); ++i) avx2::MulMontFrX4(a[i], a[i], b[i]);
+    for (size_t i = 0; i < a.size(); ++i) mul(a[i], a[i], b[i]);
     benchmark::ClobberMemory();
   }
   state.counters["ns_per_mul"] = benchmark::Counter(
-      static_cast<double>(state.iterations() * a.size() * 4),
+      static_cast<double>(state.iterations() * a.size() * X::kLanes),
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+}
+
+// Four products per call on AVX2 (ff/fr_x4_avx2.h).
+void BM_FrMulX4Avx2Throughput(benchmark::State& state) {
+  VectorFrMulThroughput<avx2::FrX4>(state, avx2::FrX4Supported(), "this CPU has no AVX2",
+                                    avx2::MulMontFrX4);
 }
 BENCHMARK(BM_FrMulX4Avx2Throughput);
 
-// Eight Fr products per call on AVX-512 IFMA (ff/fr_x8_ifma.h), over 64 independent groups.
+// Eight products per call on AVX-512 IFMA (ff/fr_x8_ifma.h).
 void BM_FrMulX8IfmaThroughput(benchmark::State& state) {
-  if (!ifma::FrX8Supported()) {
-    state.SkipWithError("this CPU has no AVX-512 IFMA");
-    return;
-  }
-  std::mt19937_64 rng(1);
-  std::vector<ifma::FrX8> a(64), b(64);
-  for (size_t i = 0; i < a.size(); ++i) {
-    std::array<Limbs<4>, 8> x, y;
-    for (size_t k = 0; k < 8; ++k) {
-      x[k] = Fr::Random(rng).montgomery();
-      y[k] = Fr::Random(rng).montgomery();
-    }
-    a[i] = ifma::FrX8::Pack(x);
-    b[i] = ifma::FrX8::Pack(y);
-  }
-  for (auto _ : state) {
-    for (size_t i = 0; i < a.size(); ++i) ifma::MulMontFrX8(a[i], a[i], b[i]);
-    benchmark::ClobberMemory();
-  }
-  state.counters["ns_per_mul"] = benchmark::Counter(
-      static_cast<double>(state.iterations() * a.size() * 8),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+  VectorFrMulThroughput<ifma::FrX8>(state, ifma::FrX8Supported(), "this CPU has no AVX-512 IFMA",
+                                    ifma::MulMontFrX8);
 }
 BENCHMARK(BM_FrMulX8IfmaThroughput);
 #endif
