@@ -8,15 +8,8 @@
 namespace cuzk::ff::avx2 {
 namespace {
 
-constexpr uint64_t kLimbMask = (uint64_t{1} << FrX4::kLimbBits) - 1;
-
-// r in radix 2^29.
-constexpr std::array<uint64_t, FrX4::kLimbs> kModulusLimbs = [] {
-  std::array<uint64_t, FrX4::kLimbs> out{};
-  for (int j = 0; j < FrX4::kLimbs; ++j)
-    out[j] = BitField(FrConfig::kModulus, j * FrX4::kLimbBits, FrX4::kLimbBits);
-  return out;
-}();
+constexpr uint64_t kLimbMask = FrX4::kLimbMask;
+constexpr std::array<uint64_t, FrX4::kLimbs> kModulusLimbs = FrX4::Split(FrConfig::kModulus);
 
 // -r^-1 mod 2^29.
 constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;

@@ -8,15 +8,8 @@
 namespace cuzk::ff::ifma {
 namespace {
 
-constexpr uint64_t kLimbMask = (uint64_t{1} << FrX8::kLimbBits) - 1;
-
-// r in radix 2^52.
-constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = [] {
-  std::array<uint64_t, FrX8::kLimbs> out{};
-  for (int j = 0; j < FrX8::kLimbs; ++j)
-    out[j] = BitField(FrConfig::kModulus, j * FrX8::kLimbBits, FrX8::kLimbBits);
-  return out;
-}();
+constexpr uint64_t kLimbMask = FrX8::kLimbMask;
+constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = FrX8::Split(FrConfig::kModulus);
 
 // -r^-1 mod 2^52.
 constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;

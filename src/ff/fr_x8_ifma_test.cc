@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The eight-lane IFMA Fr product against GMP: a b / 2^260 mod r, fully reduced, on seeded random
-// lanes below 2r and the edges 0, 1, r - 1, r, 2r - 1; and the reduced-radix packing.
+// lanes below 2r and the edges 0, 1, r - 1, r, 2r - 1 (packing: ff/lane_limbs_test.cc).
 #include "ff/fr_x8_ifma.h"
 
 #include <gtest/gtest.h>
 
-#include <random>
 #include <vector>
 
 #include "ff/fr.h"
@@ -17,18 +16,6 @@ namespace {
 using cuzk::testing::FromMpz;
 using cuzk::testing::OperandsBelowTwice;
 using cuzk::testing::ToMpz;
-
-TEST(FrX8IfmaTest, PackingRoundTrips) {
-  std::mt19937_64 rng(1);
-  for (int i = 0; i < 1000; ++i) {
-    std::array<Limbs<4>, 8> v;
-    for (auto& x : v) {
-      for (auto& w : x) w = rng();
-    }
-    if (i == 0) v[0] = {~0ull, ~0ull, ~0ull, ~0ull};
-    ASSERT_EQ(FrX8::Pack(v).Unpack(), v) << i;
-  }
-}
 
 TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
   if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";

@@ -19,14 +19,23 @@ struct alignas(8 * kLaneCount) LaneLimbs {
   static_assert(kLimbs * kLimbBits >= 256, "a lane must hold 256 bits");
   static_assert((kLimbs - 1) * kLimbBits < 256, "every limb starts inside the 256 bits");
 
+  static constexpr uint64_t kLimbMask = (uint64_t{1} << kLimbBits) - 1;
+
   // limb[j][k] is limb j (kLimbBits bits) of lane k.
   uint64_t limb[kLimbs][kLanes];
 
+  // Returns one 256-bit integer's limbs in the reduced radix (for the kernels' constants).
+  static constexpr std::array<uint64_t, kLimbs> Split(const Limbs<4>& v) {
+    std::array<uint64_t, kLimbs> out{};
+    for (int j = 0; j < kLimbs; ++j) out[j] = BitField(v, j * kLimbBits, kLimbBits);
+    return out;
+  }
   // Returns the 256-bit integers v[0..kLanes-1] in reduced radix.
   static LaneLimbs Pack(const std::array<Limbs<4>, kLanes>& v) {
     LaneLimbs x;
-    for (int j = 0; j < kLimbs; ++j) {
-      for (int k = 0; k < kLanes; ++k) x.limb[j][k] = BitField(v[k], j * kLimbBits, kLimbBits);
+    for (int k = 0; k < kLanes; ++k) {
+      std::array<uint64_t, kLimbs> limbs = Split(v[k]);
+      for (int j = 0; j < kLimbs; ++j) x.limb[j][k] = limbs[j];
     }
     return x;
   }
