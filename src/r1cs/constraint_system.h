@@ -5,8 +5,10 @@
 // Namespaces name constraints for error messages and have no effect on the R1CS.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "base/status.h"
 #include "r1cs/linear_combination.h"
@@ -59,6 +61,16 @@ class Circuit {
   virtual ~Circuit() = default;
   // Allocates the circuit's inputs and aux variables and enforces its constraints.
   virtual Status Synthesize(ConstraintSystem& cs) const = 0;
+};
+
+// A function as a circuit (gadget harnesses, tests).
+class FunctionCircuit final : public Circuit {
+ public:
+  explicit FunctionCircuit(std::function<Status(ConstraintSystem&)> f) : f_(std::move(f)) {}
+  Status Synthesize(ConstraintSystem& cs) const override { return f_(cs); }
+
+ private:
+  std::function<Status(ConstraintSystem&)> f_;
 };
 
 }  // namespace cuzk::r1cs

@@ -41,6 +41,8 @@ void RegisterVerifyRecords(CLI::App& app);
 void RegisterPublicInputs(CLI::App& app);
 // Registers `export-r1cs`: write a partition's circuit and witness as iden3 files.
 void RegisterExportR1cs(CLI::App& app);
+// Registers `r1cs-hash`: print the bellpepper-compatible digest of a circuit's R1CS.
+void RegisterR1csHash(CLI::App& app);
 
 // Registers the global --addr of the client commands.
 void RegisterClientOptions(CLI::App& app);

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "circuits/r1cs_cases.h"
+#include "r1cs/digest.h"
 #include "r1cs/proving_assignment.h"
 #include "r1cs/test_constraint_system.h"
 #include "sealer/sealer.h"
@@ -55,6 +57,19 @@ int64_t FirstUnsatisfied(const filecoin::C1Output& c1, uint32_t k) {
     if (pa.a()[i] * pa.b()[i] != pa.c()[i]) return static_cast<int64_t>(i);
   }
   return -1;
+}
+
+// The R1CS digest does not depend on the witness: a sealed sector's partition hashes as the
+// placeholder circuit pinned in r1cs_digest_test does.
+TEST(C1CircuitTest, SealedPartitionHasThePlaceholderDigest) {
+  filecoin::C1Output c1 = SealedC1(5);  // StackedDrg2KiBV1_1 (one partition)
+  auto witness = PartitionWitnessFromC1(c1, 0);
+  ASSERT_TRUE(witness.ok()) << witness.status().message();
+  auto sealed = r1cs::DigestCircuit(StackedCircuit(ShapeOf(c1.registered_proof.shape), *witness));
+  auto placeholder = r1cs::DigestCircuit(*PlaceholderPoRepCircuit(c1.registered_proof.shape));
+  ASSERT_TRUE(sealed.ok() && placeholder.ok());
+  EXPECT_EQ(sealed->Hex(), placeholder->Hex());
+  EXPECT_EQ(sealed->Hex(), "2c120b1125bd531d5a62b11932b2ae0e0cb47f455cea582994f97534e296bb42");
 }
 
 TEST(C1CircuitTest, TwoKiBPartitionSatisfiesTheTestConstraintSystem) {
