@@ -100,8 +100,13 @@ Boolean Boolean::Xor(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
   if (b.IsConst(false)) return a;
   if (a.IsConst(true)) return b.Not();
   if (b.IsConst(true)) return a.Not();
+  // bellpepper boolean.rs: (Is, Not) and (Not, Is) both become xor(is, not.not()).not(), so the
+  // Is operand's bit comes first ([2 is] * [not] = ...); (Is, Is) and (Not, Not) keep a's first.
+  if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs) {
+    return Is(AllocatedBit::Xor(cs, b.bit_, a.bit_)).Not();
+  }
   Boolean x = Is(AllocatedBit::Xor(cs, a.bit_, b.bit_));
-  return a.kind_ == b.kind_ ? x : x.Not();  // (Is, Not) or (Not, Is): the xor is negated
+  return a.kind_ == b.kind_ ? x : x.Not();  // (Is, Not): the xor is negated
 }
 
 Boolean Boolean::And(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
