@@ -100,10 +100,10 @@ std::unique_ptr<CircuitWork> CubicJob(uint32_t partitions,
                                       std::vector<const r1cs::ProvingAssignment*>* handed) {
   return std::make_unique<CircuitWork>(
       partitions, /*partition_memory=*/1 << 20, pk, "cubic", 1,
-      [handed](uint32_t k, AssignmentPtr reuse) -> Result<SynthesizedCircuit> {
+      [handed](uint32_t k, AssignmentPtr reuse) -> Result<SynthesizedPartition> {
         handed->push_back(reuse.get());
         testing::CubicCircuit circuit(ff::Fr::FromUint64(3 + k));
-        SynthesizedCircuit out;
+        SynthesizedPartition out;
         out.inputs = {circuit.Output()};
         out.assignment = PrepareAssignment(std::move(reuse), 8);
         if (Status s = out.assignment->SynthesizeFrom(circuit); !s.ok()) return s;

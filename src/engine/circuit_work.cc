@@ -4,15 +4,6 @@
 #include <utility>
 
 namespace cuzk::engine {
-namespace {
-
-struct Synthesized : SynthesizedPartition {
-  explicit Synthesized(SynthesizedCircuit c) : circuit(std::move(c)) {}
-  SynthesizedCircuit circuit;
-};
-
-}  // namespace
-
 CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
                          std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id,
                          size_t threads, SynthesizeFn synthesize)
@@ -38,16 +29,15 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
   if (!reuse && pool_) reuse = pool_->Take(partition_memory_);
   auto circuit = synthesize_(k, std::move(reuse));
   if (!circuit.ok()) return circuit.status();
-  SynthesizedCircuit c = std::move(circuit).value();
-  c.index = k;
-  return std::unique_ptr<SynthesizedPartition>(std::make_unique<Synthesized>(std::move(c)));
+  auto out = std::make_unique<SynthesizedPartition>(std::move(circuit).value());
+  out->index = k;
+  return out;
 }
 
 Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
                                                 std::unique_ptr<SynthesizedPartition> synthesized,
                                                 const std::function<void()>& verifying) {
-  auto* s = dynamic_cast<Synthesized*>(synthesized.get());
-  if (!s || s->circuit.index != k) {
+  if (!synthesized || synthesized->index != k) {
     return Status(StatusCode::kInternal,
                   "partition " + std::to_string(k) + ": handed another partition's synthesis");
   }
@@ -58,7 +48,7 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
     more = started_ < partitions_;
   }
   AssignmentPtr kept;
-  auto proof = ProveAndVerify(*pk_, pvk_, std::move(s->circuit), threads_, &report, verifying,
+  auto proof = ProveAndVerify(*pk_, pvk_, std::move(*synthesized), threads_, &report, verifying,
                               more || pool_ ? &kept : nullptr);
   if (kept) {
     std::unique_lock<std::mutex> lock(spare_mu_);

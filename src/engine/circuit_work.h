@@ -22,7 +22,7 @@ class CircuitWork : public JobWork {
  public:
   // Synthesizes partition k (its public inputs derived, its assignment filled), into `reuse`
   // when it is not null (a proved partition's assignment, see PrepareAssignment).
-  using SynthesizeFn = std::function<Result<SynthesizedCircuit>(uint32_t k, AssignmentPtr reuse)>;
+  using SynthesizeFn = std::function<Result<SynthesizedPartition>(uint32_t k, AssignmentPtr reuse)>;
 
   // `pk` is a reference the SrsCache counts; proofs run on `threads` threads (0 = all).
   CircuitWork(uint32_t partitions, uint64_t partition_memory,

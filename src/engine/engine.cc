@@ -7,9 +7,7 @@
 #include <optional>
 
 #include "base/parallel.h"
-#include "engine/porep_work.h"
-#include "engine/post_work.h"
-#include "engine/update_work.h"
+#include "engine/proof_kind.h"
 #include "hash/sha256.h"
 
 namespace cuzk::engine {
@@ -74,17 +72,6 @@ struct Engine::Job {
   bool Stopped() const { return stop_state != JobState::kQueued; }
 };
 
-Priority DefaultPriority(ProofKind kind) {
-  switch (kind) {
-    case ProofKind::kWinningPost:
-      return Priority::kCritical;
-    case ProofKind::kWindowPost:
-      return Priority::kHigh;
-    default:
-      return Priority::kNormal;
-  }
-}
-
 const char* JobStateName(JobState state) {
   switch (state) {
     case JobState::kQueued:
@@ -97,20 +84,6 @@ const char* JobStateName(JobState state) {
       return "failed";
     case JobState::kCancelled:
       return "cancelled";
-  }
-  return "unknown";
-}
-
-const char* ProofKindName(ProofKind kind) {
-  switch (kind) {
-    case ProofKind::kPoRepSealCommit:
-      return "porep";
-    case ProofKind::kSnapDealsUpdate:
-      return "snap";
-    case ProofKind::kWindowPost:
-      return "wpost";
-    case ProofKind::kWinningPost:
-      return "winning";
   }
   return "unknown";
 }
@@ -136,19 +109,8 @@ Engine::Engine(Config config)
       pool_(&budget_, config_.workers + config_.synthesis_lookahead) {
   budget_.SetReclaimer([this] { return pool_.Drain(); });
   if (!config_.make_work) {
-    config_.make_work = [this](const JobRequest& r,
-                               uint64_t* srs_load_ms) -> Result<std::unique_ptr<JobWork>> {
-      switch (r.kind) {
-        case ProofKind::kPoRepSealCommit:
-          return MakePoRepWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
-        case ProofKind::kWindowPost:
-        case ProofKind::kWinningPost:
-          return MakePoStWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
-        case ProofKind::kSnapDealsUpdate:
-          return MakeUpdateWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
-      }
-      return cuzk::Status::InvalidArgument("unknown proof kind " +
-                                           std::to_string(static_cast<int>(r.kind)));
+    config_.make_work = [this](const JobRequest& r, uint64_t* srs_load_ms) {
+      return MakeJobWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
     };
   }
   if (config_.workers == 0) return;  // a queue only (tests)

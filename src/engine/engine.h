@@ -23,40 +23,12 @@
 
 #include "base/status.h"
 #include "engine/assignment_pool.h"
+#include "engine/job_request.h"
 #include "engine/job_work.h"
 #include "engine/memory_budget.h"
 #include "engine/srs_cache.h"
 
 namespace cuzk::engine {
-
-// What is to be proved (the numbering of the wire contract's ProofKind).
-enum class ProofKind {
-  kPoRepSealCommit = 1,
-  kSnapDealsUpdate = 2,
-  kWindowPost = 3,
-  kWinningPost = 4
-};
-// Scheduling priority (the wire contract's numbering; 0 = the kind's default).
-enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
-
-// Returns the default priority of a kind: WinningPoSt CRITICAL, WindowPoSt HIGH, others NORMAL.
-Priority DefaultPriority(ProofKind kind);
-// Returns "porep", "snap", "wpost" or "winning".
-const char* ProofKindName(ProofKind kind);
-
-// One submission.
-struct JobRequest {
-  std::string request_id;  // becomes the job id; resubmitting the same request returns it
-  ProofKind kind = ProofKind::kPoRepSealCommit;
-  Priority priority = Priority::kUnspecified;
-  uint64_t registered_proof = 0;  // PoRep: must match the C1's; PoSt: RegisteredPoStProof id
-  uint64_t sector_size = 0;       // 0 = not given; otherwise must match the proof's
-  std::string vanilla_proof;      // PoRep: C1 JSON, raw or in Curio's wrapper
-  std::vector<std::string> vanilla_proofs;         // PoSt: one bincode FallbackPoStSectorProof each
-  std::string randomness;                          // PoSt: the 32-byte challenge seed
-  uint32_t partition_index = 0;                    // WindowPoSt: the partition proved
-  std::string comm_r_old, comm_r_new, comm_d_new;  // SnapDeals: raw 32-byte commitments
-};
 
 // Where a job is in its life.
 enum class JobState { kQueued, kRunning, kCompleted, kFailed, kCancelled };

@@ -12,16 +12,11 @@
 #include <vector>
 
 #include "base/status.h"
+#include "engine/partition.h"
 
 namespace cuzk::engine {
 
 class AssignmentPool;
-
-// A synthesized partition waiting for the prover; what it holds is the work's business.
-class SynthesizedPartition {
- public:
-  virtual ~SynthesizedPartition() = default;
-};
 
 class JobWork {
  public:

@@ -19,31 +19,11 @@ double Since(Clock::time_point t) {
 
 std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
 
-uint64_t NextPowerOfTwo(uint64_t n) {
-  uint64_t p = 1;
-  while (p < n) p <<= 1;
-  return p;
-}
-
 }  // namespace
 
-AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows) {
-  if (reuse) {
-    reuse->Clear();
-  } else {
-    // The prover forms c from a and b, and verifies every proof before it is returned.
-    reuse = std::make_unique<r1cs::ProvingAssignment>(r1cs::CEvaluations::kDerive);
-  }
-  // Room for the whole partition up front: growing by doubling would copy every vector ~27
-  // times at 32GiB, and a/b/c later grow to the QAP domain for the NTTs. Reserved but untouched
-  // pages cost nothing.
-  reuse->Reserve(NextPowerOfTwo(rows), rows);
-  return reuse;
-}
-
-Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
-                                                    AssignmentPtr reuse) {
-  SynthesizedCircuit out;
+Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
+                                                      AssignmentPtr reuse) {
+  SynthesizedPartition out;
   out.index = k;
   auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
   if (!inputs.ok()) return inputs.status();
@@ -61,40 +41,6 @@ Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1
   return out;
 }
 
-Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
-                                            const groth16::PreparedVerifyingKey& pvk,
-                                            SynthesizedCircuit partition, size_t threads,
-                                            PartitionReport* report,
-                                            const std::function<void()>& verifying,
-                                            AssignmentPtr* keep) {
-  uint32_t k = partition.index;
-  report->partition = k;
-  report->synthesis_s = partition.synthesis_s;
-  groth16::ProverOptions prover_options;
-  prover_options.threads = threads;
-  prover_options.timings = &report->prover;
-  prover_options.keep_buffers = keep != nullptr;
-  auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
-  if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
-  if (keep) {
-    *keep = std::move(partition.assignment);
-  } else {
-    partition.assignment.reset();  // free a/b/c before the next partition's arrive
-  }
-  if (verifying) verifying();
-  auto t = Clock::now();
-  Status s = groth16::VerifyProof(pvk, *proof, partition.inputs);
-  report->verify_s = Since(t);
-  if (!s.ok()) {
-    return Status(StatusCode::kInternal,
-                  Partition(k) + "the new proof does not verify (not returned): " + s.message() +
-                      " — the C1 or vanilla proofs are inconsistent, or the parameters are not "
-                      "this circuit's");
-  }
-  auto bytes = groth16::SerializeProof(*proof);
-  return std::vector<uint8_t>(bytes.begin(), bytes.end());
-}
-
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
                               const C2Options& options) {
   groth16::PreparedVerifyingKey pvk = groth16::PrepareVerifyingKey(pk.vk);
@@ -103,7 +49,7 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
   // With overlap, partition k+1 synthesizes on its own thread while partition k proves. Partition
   // k's buffers go to the next synthesis started, k+2's, so a run maps its pages twice instead
   // of once per partition.
-  std::future<Result<SynthesizedCircuit>> next;
+  std::future<Result<SynthesizedPartition>> next;
   AssignmentPtr spare;
   auto start_synthesis = [&](uint32_t k) {
     next = std::async(options.overlap_synthesis ? std::launch::async : std::launch::deferred,
@@ -118,7 +64,7 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
     }
     auto synthesized = next.get();
     if (!synthesized.ok()) return synthesized.status();
-    SynthesizedCircuit current = std::move(synthesized).value();
+    SynthesizedPartition current = std::move(synthesized).value();
     if (k + 1 < partitions) start_synthesis(k + 1);
     PartitionReport report;
     bool reused = k + 2 < partitions;
@@ -130,25 +76,6 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
     if (options.on_partition) options.on_partition(report);
   }
   return result;
-}
-
-Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
-                             std::span<const uint8_t> proof, const PartitionInputsFn& inputs_of) {
-  if (proof.size() != partitions * groth16::kProofBytes) {
-    return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
-                                   std::to_string(partitions) + " partitions need " +
-                                   std::to_string(partitions * groth16::kProofBytes));
-  }
-  for (uint32_t k = 0; k < partitions; ++k) {
-    auto parsed =
-        groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
-    if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
-    auto inputs = inputs_of(k);
-    if (!inputs.ok()) return inputs.status();
-    Status s = groth16::VerifyProof(pvk, *parsed, *inputs);
-    if (!s.ok()) return Status::InvalidArgument(Partition(k) + s.message());
-  }
-  return Status::Ok();
 }
 
 Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerifyingKey& pvk,
@@ -178,8 +105,6 @@ uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector) {
   if (sector.layers != 2) return 131186177;
   return sector.nodes <= 64 ? 2687961 : sector.nodes <= (1 << 18) ? 3844969 : 4423473;
 }
-
-uint64_t PartitionMemoryEstimate(uint64_t rows) { return NextPowerOfTwo(rows) * 512; }
 
 uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector) {
   return PartitionMemoryEstimate(PoRepPartitionRows(sector));

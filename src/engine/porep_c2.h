@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // A whole PoRep C2 on one machine, partition after partition: C1 → witness → synthesis →
 // Groth16 proof → verification against the public inputs derived from C1 (a proof that fails is
-// never returned). The daemon schedules the same two steps per partition (porep_work.h).
+// never returned). The daemon schedules the same two steps per partition (PoRepKind, proof_kind.h).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "circuits/porep/c1_inputs.h"
+#include "engine/partition.h"
 #include "filecoin/c1.h"
 #include "groth16/keys.h"
 #include "groth16/prover.h"
@@ -20,14 +21,6 @@
 #include "r1cs/shape.h"
 
 namespace cuzk::engine {
-
-// What happened to one partition, for progress output and benchmarks.
-struct PartitionReport {
-  uint32_t partition = 0;
-  double synthesis_s = 0;
-  groth16::ProverTimings prover;
-  double verify_s = 0;
-};
 
 // Options of a local C2.
 struct C2Options {
@@ -46,49 +39,15 @@ struct C2Result {
   std::vector<PartitionReport> partitions;
 };
 
-// A ProvingAssignment handed from one partition to the next of the same circuit.
-using AssignmentPtr = std::unique_ptr<r1cs::ProvingAssignment>;
-
-// Returns `reuse` emptied (or a new assignment when it is null), with room reserved for `rows`
-// constraints (a/b/c up to the QAP domain) and as many aux variables. A reused assignment's pages
-// are already mapped: at 32GiB, first-touch page clearing is ~15 of a fresh partition's ~38 s.
-AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows);
-
-// One partition's circuit (PoRep or PoSt), synthesized and ready to prove.
-struct SynthesizedCircuit {
-  uint32_t index = 0;
-  std::vector<ff::Fr> inputs;  // public inputs, derived (not read) from C1
-  std::unique_ptr<r1cs::ProvingAssignment> assignment;
-  double synthesis_s = 0;
-};
-
 // Derives partition `k`'s public inputs from `c1` and synthesizes its circuit. A C1 whose
 // challenges or parents do not match its seed and graph fails here, before any proving work.
 // Synthesizes into `reuse` when given (see PrepareAssignment).
-Result<SynthesizedCircuit> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
-                                                    AssignmentPtr reuse = nullptr);
-
-// Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment (or, when
-// `keep` is set, moves it there with its buffers for the next partition), and verifies the proof
-// with `pvk` (calling `verifying`, when set, just before); returns the 192-byte proof. `report`
-// receives the timings.
-Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
-                                            const groth16::PreparedVerifyingKey& pvk,
-                                            SynthesizedCircuit partition, size_t threads,
-                                            PartitionReport* report,
-                                            const std::function<void()>& verifying = nullptr,
-                                            AssignmentPtr* keep = nullptr);
+Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
+                                                      AssignmentPtr reuse = nullptr);
 
 // Proves every partition of `c1` with `pk` and verifies each proof before returning it.
 Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::ProvingKey& pk,
                               const C2Options& options = {});
-
-// Returns partition k's public inputs (without ONE).
-using PartitionInputsFn = std::function<Result<std::vector<ff::Fr>>(uint32_t k)>;
-// Verifies `proof`, `partitions` 192-byte proofs concatenated, partition k against inputs_of(k);
-// the error names the first partition that fails.
-Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
-                             std::span<const uint8_t> proof, const PartitionInputsFn& inputs_of);
 
 // Verifies the concatenated partition proofs `proof` against the public inputs of `c1`. The
 // error names the first partition that fails.
@@ -113,10 +72,6 @@ uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector);
 // and MSM working sets, not the parameters): 512 bytes per element of the QAP domain, calibrated
 // on 2KiB (2.1 GiB above the resident parameters at domain 2^22); likely pessimistic for 32GiB.
 uint64_t PoRepPartitionMemoryEstimate(const filecoin::SectorShape& sector);
-// Returns the estimated peak host memory of proving a partition of `rows` R1CS rows, whatever
-// the circuit: 512 bytes per row of the QAP domain (calibrated on the 2KiB PoRep).
-uint64_t PartitionMemoryEstimate(uint64_t rows);
-
 // Returns the path of `sector`'s parameter file in `dir` under its official name; `extension` is
 // "params" or "vk".
 std::string PoRepParamsPath(const std::string& dir, const filecoin::SectorShape& sector,

@@ -4,35 +4,79 @@
 #include <string>
 #include <utility>
 
-#include "engine/circuit_work.h"
 #include "engine/porep_c2.h"
+#include "engine/proof_kind.h"
 #include "filecoin/c1.h"
 
 namespace cuzk::engine {
+namespace {
 
-Result<std::unique_ptr<JobWork>> MakePoRepWork(const JobRequest& r, SrsCache& srs,
-                                               uint64_t budget_bytes, size_t threads,
-                                               uint64_t* srs_load_ms) {
-  auto c1 = filecoin::ParseC1(r.vanilla_proof);
-  if (!c1.ok()) return c1.status();
-  const filecoin::RegisteredSealProof& proof = c1->registered_proof;
-  if (r.registered_proof != proof.id) {
-    return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
-                                   " does not match the C1's " + std::string(proof.name) + " (" +
-                                   std::to_string(proof.id) + ")");
+// One circuit per sector size, named by its V1_1 registered proof (every version of a size
+// shares it).
+constexpr struct {
+  const char* id;
+  uint64_t proof_id;
+} kPoRepCircuits[] = {
+    {"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8}, {"porep-64g", 9}};
+
+class PoRepDescriptor final : public ProofKindDescriptor {
+ public:
+  ProofKind kind() const override { return ProofKind::kPoRepSealCommit; }
+
+  Result<PreparedJob> Prepare(const JobRequest& r) const override {
+    auto c1 = filecoin::ParseC1(r.vanilla_proof);
+    if (!c1.ok()) return c1.status();
+    const filecoin::RegisteredSealProof& proof = c1->registered_proof;
+    if (r.registered_proof != proof.id) {
+      return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
+                                     " does not match the C1's " + std::string(proof.name) + " (" +
+                                     std::to_string(proof.id) + ")");
+    }
+    if (Status st =
+            CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
+        !st.ok()) {
+      return st;
+    }
+    auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
+    PreparedJob job;
+    job.circuit_id = PoRepCircuitId(proof.shape);
+    job.partitions = static_cast<uint32_t>(input->vanilla_proofs.size());
+    job.partition_memory = PoRepPartitionMemoryEstimate(proof.shape);
+    job.synthesize = [input](uint32_t k, AssignmentPtr reuse) {
+      return SynthesizePoRepPartition(*input, k, std::move(reuse));
+    };
+    return job;
   }
-  if (Status st = CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
-      !st.ok()) {
-    return st;
+
+  std::vector<CircuitInfo> Circuits() const override {
+    std::vector<CircuitInfo> out;
+    for (const auto& c : kPoRepCircuits) {
+      auto proof = filecoin::SealProofById(c.proof_id);
+      out.push_back({c.id, filecoin::ParamsFileName(proof->shape, "params"), proof->partitions});
+    }
+    return out;
   }
-  uint64_t memory = PoRepPartitionMemoryEstimate(proof.shape);
-  std::string circuit_id = PoRepCircuitId(proof.shape);
-  auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
-  return MakeCircuitWork(srs, circuit_id, static_cast<uint32_t>(input->vanilla_proofs.size()),
-                         memory, budget_bytes, threads, srs_load_ms,
-                         [input](uint32_t k, AssignmentPtr reuse) {
-                           return SynthesizePoRepPartition(*input, k, std::move(reuse));
-                         });
+
+  uint64_t PartitionRows(const CircuitInfo& circuit) const override {
+    for (const auto& c : kPoRepCircuits) {
+      if (circuit.id == c.id) return PoRepPartitionRows(filecoin::SealProofById(c.proof_id)->shape);
+    }
+    return 0;
+  }
+};
+
+}  // namespace
+
+std::string PoRepCircuitId(const filecoin::SectorShape& shape) {
+  for (const auto& c : kPoRepCircuits) {
+    if (filecoin::SealProofById(c.proof_id)->shape.sector_bytes == shape.sector_bytes) return c.id;
+  }
+  return "porep-" + std::to_string(shape.sector_bytes);
+}
+
+const ProofKindDescriptor& PoRepKind() {
+  static const PoRepDescriptor descriptor;
+  return descriptor;
 }
 
 }  // namespace cuzk::engine

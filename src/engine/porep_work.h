@@ -1,23 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The engine's PoRep C2 work: a job's C1 parsed and checked once, its parameters held from the
-// SrsCache, and its partitions synthesized and proved one by one (JobWork).
+// The PoRep C2 proof kind (its descriptor is PoRepKind(), proof_kind.h): a job's C1 parsed and
+// checked once, then its partitions synthesized from it one by one.
 #pragma once
 
-#include <cstdint>
-#include <memory>
+#include <string>
 
-#include "base/status.h"
-#include "engine/engine.h"
-#include "engine/job_work.h"
-#include "engine/srs_cache.h"
+#include "filecoin/registered_proof.h"
 
 namespace cuzk::engine {
 
-// Parses and checks `request` (a PoRep C1 that matches its registered proof and sector size, and
-// one partition of which fits in `budget_bytes`), then acquires the circuit's parameters from
-// `srs` (`srs_load_ms` receives the loading time). Partitions prove on `threads` threads (0 = all).
-Result<std::unique_ptr<JobWork>> MakePoRepWork(const JobRequest& request, SrsCache& srs,
-                                               uint64_t budget_bytes, size_t threads,
-                                               uint64_t* srs_load_ms);
+// Returns the circuit id of a sector size's PoRep circuit, e.g. "porep-32g" (the Rust cuzk's
+// names; "porep-2k", "porep-8m", "porep-512m" for the small sizes).
+std::string PoRepCircuitId(const filecoin::SectorShape& shape);
 
 }  // namespace cuzk::engine

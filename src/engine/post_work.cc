@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "engine/circuit_work.h"
+#include "engine/proof_kind.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
 
@@ -22,10 +22,6 @@ uint64_t CountConstraints(uint32_t slots, uint32_t challenges,
   FallbackPoStCircuit circuit(PlaceholderSlots(slots, challenges, arities, 1));
   (void)circuit.Synthesize(cs);  // placeholders always synthesize
   return cs.num_constraints();
-}
-
-uint64_t PoStMemoryEstimate(const filecoin::RegisteredPoStProof& proof) {
-  return PartitionMemoryEstimate(PoStRows(proof));
 }
 
 }  // namespace
@@ -68,8 +64,8 @@ Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input) {
   return circuits::post::PoStPublicInputs(input.statement, sectors);
 }
 
-Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse) {
-  SynthesizedCircuit out;
+Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse) {
+  SynthesizedPartition out;
   auto inputs = PoStInputs(input);
   if (!inputs.ok()) return inputs.status();
   out.inputs = std::move(inputs).value();
@@ -103,33 +99,93 @@ uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof) {
   return slots * (head + challenges * leaf) + inputs;
 }
 
-Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& r, SrsCache& srs,
-                                              uint64_t budget_bytes, size_t threads,
-                                              uint64_t* srs_load_ms) {
-  auto input =
-      ParsePoStInput(r.registered_proof, r.vanilla_proofs, r.randomness, r.partition_index);
-  if (!input.ok()) return input.status();
-  const filecoin::RegisteredPoStProof& proof = input->statement.proof;
-  bool winning = proof.kind == filecoin::PoStKind::kWinning;
-  if (winning != (r.kind == ProofKind::kWinningPost)) {
-    return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
-                                   " is " + std::string(proof.name) + ", not a " +
-                                   ProofKindName(r.kind) + " proof type");
+std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof) {
+  constexpr const char* kSizes[] = {"2k", "8m", "512m", "32g", "64g"};
+  const char* kind = proof.kind == filecoin::PoStKind::kWinning ? "winning-" : "wpost-";
+  return kind + std::string(kSizes[proof.id % 5]);
+}
+
+namespace {
+
+class PoStDescriptor final : public ProofKindDescriptor {
+ public:
+  explicit PoStDescriptor(filecoin::PoStKind post) : post_(post) {}
+
+  ProofKind kind() const override {
+    return post_ == filecoin::PoStKind::kWinning ? ProofKind::kWinningPost : ProofKind::kWindowPost;
   }
-  if (Status st = CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
-      !st.ok()) {
-    return st;
+
+  Result<PreparedJob> Prepare(const JobRequest& r) const override {
+    auto input =
+        ParsePoStInput(r.registered_proof, r.vanilla_proofs, r.randomness, r.partition_index);
+    if (!input.ok()) return input.status();
+    const filecoin::RegisteredPoStProof& proof = input->statement.proof;
+    if (proof.kind != post_) {
+      return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
+                                     " is " + std::string(proof.name) + ", not a " +
+                                     ProofKindName(kind()) + " proof type");
+    }
+    if (Status st =
+            CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
+        !st.ok()) {
+      return st;
+    }
+    // Check the witness now, so a bad proof fails before parameters load.
+    auto slots = circuits::post::PoStSlots(input->statement, input->vanilla);
+    if (!slots.ok()) return slots.status();
+    PreparedJob job;
+    job.circuit_id = PoStCircuitId(proof);
+    job.partitions = 1;
+    job.partition_memory = PartitionMemoryEstimate(Rows(proof));
+    auto shared = std::make_shared<const PoStInput>(std::move(input).value());
+    job.synthesize = [shared](uint32_t, AssignmentPtr reuse) {
+      return SynthesizePoSt(*shared, std::move(reuse));
+    };
+    return job;
   }
-  // Check the witness now, so a bad proof fails before parameters load.
-  auto slots = circuits::post::PoStSlots(input->statement, input->vanilla);
-  if (!slots.ok()) return slots.status();
-  uint64_t memory = PoStMemoryEstimate(proof);
-  std::string circuit_id = PoStCircuitId(proof);
-  auto shared = std::make_shared<const PoStInput>(std::move(input).value());
-  return MakeCircuitWork(srs, circuit_id, 1, memory, budget_bytes, threads, srs_load_ms,
-                         [shared](uint32_t, AssignmentPtr reuse) {
-                           return SynthesizePoSt(*shared, std::move(reuse));
-                         });
+
+  std::vector<CircuitInfo> Circuits() const override {
+    std::vector<CircuitInfo> out;
+    for (const filecoin::RegisteredPoStProof& proof : Proofs()) {
+      out.push_back({PoStCircuitId(proof), filecoin::PoStParamsFileName(proof, "params"), 1});
+    }
+    return out;
+  }
+
+  uint64_t PartitionRows(const CircuitInfo& circuit) const override {
+    for (const filecoin::RegisteredPoStProof& proof : Proofs()) {
+      if (PoStCircuitId(proof) == circuit.id) return Rows(proof);
+    }
+    return 0;
+  }
+
+ private:
+  // One registered proof per circuit: WinningPoSt ids 0-4, WindowPoSt V1_1 ids 10-14 (V1, ids
+  // 5-9, shares their circuits).
+  std::vector<filecoin::RegisteredPoStProof> Proofs() const {
+    uint64_t first = post_ == filecoin::PoStKind::kWinning ? 0 : 10;
+    std::vector<filecoin::RegisteredPoStProof> out;
+    for (uint64_t id = first; id < first + 5; ++id) out.push_back(*filecoin::PoStProofById(id));
+    return out;
+  }
+  uint64_t Rows(const filecoin::RegisteredPoStProof& proof) const {
+    return rows_.Get(PoStCircuitId(proof), [&] { return PoStRows(proof); });
+  }
+
+  filecoin::PoStKind post_;
+  RowCache rows_;
+};
+
+}  // namespace
+
+const ProofKindDescriptor& WindowPoStKind() {
+  static const PoStDescriptor descriptor(filecoin::PoStKind::kWindow);
+  return descriptor;
+}
+
+const ProofKindDescriptor& WinningPoStKind() {
+  static const PoStDescriptor descriptor(filecoin::PoStKind::kWinning);
+  return descriptor;
 }
 
 }  // namespace cuzk::engine

@@ -2,6 +2,7 @@
 // WindowPoSt and WinningPoSt proving: Curio's vanilla proofs → FallbackPoSt witness → synthesis
 // → Groth16 proof → verification against the public inputs derived from the randomness and the
 // sectors (a proof that fails is never returned). One partition per job, as Curio asks for it.
+// Their descriptors are WindowPoStKind() and WinningPoStKind() (proof_kind.h).
 #pragma once
 
 #include <cstdint>
@@ -12,10 +13,8 @@
 
 #include "base/status.h"
 #include "circuits/post/fallback_circuit.h"
-#include "engine/engine.h"
-#include "engine/job_work.h"
-#include "engine/porep_c2.h"
-#include "engine/srs_cache.h"
+#include "engine/partition.h"
+#include "r1cs/shape.h"
 
 namespace cuzk::engine {
 
@@ -35,7 +34,7 @@ Result<PoStInput> ParsePoStInput(uint64_t registered_proof,
 Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input);
 // Builds the witness (checking every path against its challenge) and synthesizes the circuit
 // (into `reuse` when given, see PrepareAssignment).
-Result<SynthesizedCircuit> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse = nullptr);
+Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse = nullptr);
 // Verifies a 192-byte PoSt proof against `input`'s public inputs.
 Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
                   std::span<const uint8_t> proof);
@@ -46,10 +45,8 @@ Result<r1cs::R1csShape> PoStCircuitShape(const filecoin::RegisteredPoStProof& pr
 // measured cost: 2KiB WindowPoSt 22,496; 32GiB 125,279,217 + inputs).
 uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof);
 
-// Checks `request` (a WindowPoSt or WinningPoSt whose proof type, sector size and vanilla proofs
-// agree) and acquires its parameters from `srs`; see MakePoRepWork.
-Result<std::unique_ptr<JobWork>> MakePoStWork(const JobRequest& request, SrsCache& srs,
-                                              uint64_t budget_bytes, size_t threads,
-                                              uint64_t* srs_load_ms);
+// Returns the circuit id of a PoSt proof type, e.g. "wpost-32g" or "winning-2k"; WindowPoSt V1
+// and V1_1 share one circuit.
+std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof);
 
 }  // namespace cuzk::engine

@@ -5,19 +5,11 @@
 
 #include <filesystem>
 
-#include "engine/porep_c2.h"
+#include "engine/proof_kind.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::engine {
 namespace {
-
-constexpr struct {
-  const char* id;
-  uint64_t proof_id;  // V1_1 of the size; all versions share the circuit
-} kPoRepCircuits[] = {
-    {"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8}, {"porep-64g", 9}};
-
-constexpr const char* kSizeSuffixes[] = {"2k", "8m", "512m", "32g", "64g"};
 
 uint64_t KeyBytes(const groth16::ProvingKey& pk) {
   return (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(ec::G1Affine) +
@@ -25,22 +17,6 @@ uint64_t KeyBytes(const groth16::ProvingKey& pk) {
 }
 
 }  // namespace
-
-std::string PoRepCircuitId(const filecoin::SectorShape& shape) {
-  for (const auto& c : kPoRepCircuits) {
-    if (filecoin::SealProofById(c.proof_id)->shape.sector_bytes == shape.sector_bytes) return c.id;
-  }
-  return "porep-" + std::to_string(shape.sector_bytes);
-}
-
-std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof) {
-  const char* kind = proof.kind == filecoin::PoStKind::kWinning ? "winning-" : "wpost-";
-  return kind + std::string(kSizeSuffixes[proof.id % 5]);
-}
-
-std::string UpdateCircuitId(const filecoin::RegisteredUpdateProof& proof) {
-  return "snap-" + std::string(kSizeSuffixes[proof.id % 5]);
-}
 
 SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
     : param_dir_(std::move(param_dir)), threads_(threads), budget_(budget) {}
@@ -80,29 +56,9 @@ Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& ke
 }
 
 Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
-  for (const auto& c : kPoRepCircuits) {
-    if (circuit_id == c.id) {
-      return PoRepParamsPath(param_dir_, filecoin::SealProofById(c.proof_id)->shape, "params");
-    }
-  }
-  // WinningPoSt ids 0-4, WindowPoSt V1_1 ids 10-14 (V1 shares their circuits).
-  for (uint64_t id : {0, 1, 2, 3, 4, 10, 11, 12, 13, 14}) {
-    auto post = filecoin::PoStProofById(id);
-    if (post.ok() && PoStCircuitId(*post) == circuit_id) {
-      return (std::filesystem::path(param_dir_) / filecoin::PoStParamsFileName(*post, "params"))
-          .string();
-    }
-  }
-  for (uint64_t id = 0; id < 5; ++id) {
-    auto update = filecoin::UpdateProofById(id);
-    if (update.ok() && UpdateCircuitId(*update) == circuit_id) {
-      return (std::filesystem::path(param_dir_) / filecoin::UpdateParamsFileName(*update, "params"))
-          .string();
-    }
-  }
-  return Status(StatusCode::kNotFound, "unknown circuit id \"" + circuit_id +
-                                           "\" (known: porep-, wpost-, winning- and snap- "
-                                           "followed by 2k, 8m, 512m, 32g or 64g)");
+  auto circuit = FindCircuit(circuit_id);
+  if (!circuit.ok()) return circuit.status();
+  return (std::filesystem::path(param_dir_) / circuit->params_file).string();
 }
 
 Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// SrsCache: Groth16 proving keys resident in memory by circuit id ("porep-2k" ... "porep-64g"),
-// loaded from a parameter directory under the official file names on first use or on request,
+// SrsCache: Groth16 proving keys resident in memory by circuit id ("porep-32g", "wpost-2k", ...;
+// the ids and file names come from the proof-kind descriptors, proof_kind.h), loaded from a
+// parameter directory under the official file names on first use or on request,
 // shared by the jobs that hold them, and evicted only when no job does.
 #pragma once
 
@@ -14,21 +15,9 @@
 
 #include "base/status.h"
 #include "engine/memory_budget.h"
-#include "filecoin/registered_post.h"
-#include "filecoin/registered_proof.h"
-#include "filecoin/registered_update.h"
 #include "groth16/keys.h"
 
 namespace cuzk::engine {
-
-// Returns the circuit id of a sector size's PoRep circuit, e.g. "porep-32g" (the Rust cuzk's
-// names; "porep-2k", "porep-8m", "porep-512m" for the small sizes).
-std::string PoRepCircuitId(const filecoin::SectorShape& shape);
-// Returns the circuit id of a PoSt proof type, e.g. "wpost-32g" or "winning-2k"; WindowPoSt V1
-// and V1_1 share one circuit.
-std::string PoStCircuitId(const filecoin::RegisteredPoStProof& proof);
-// Returns the circuit id of a SnapDeals proof type, e.g. "snap-32g".
-std::string UpdateCircuitId(const filecoin::RegisteredUpdateProof& proof);
 
 // One loaded circuit, for status reports.
 struct SrsInfo {

@@ -2,12 +2,10 @@
 #include "engine/update_work.h"
 
 #include <chrono>
-#include <map>
-#include <mutex>
 #include <string>
 #include <utility>
 
-#include "engine/circuit_work.h"
+#include "engine/proof_kind.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
 
@@ -15,10 +13,6 @@ namespace cuzk::engine {
 namespace {
 
 using circuits::snap::EmptySectorUpdateCircuit;
-
-uint64_t UpdateMemoryEstimate(const filecoin::RegisteredUpdateProof& proof) {
-  return PartitionMemoryEstimate(UpdateRows(proof));
-}
 
 Result<ff::Fr> Commitment(std::string_view raw, const char* name) {
   if (raw.size() != 32) {
@@ -68,12 +62,12 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
   return input;
 }
 
-Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
-                                                     AssignmentPtr reuse) {
+Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
+                                                       AssignmentPtr reuse) {
   if (k >= input.partitions.size()) {
     return Status::InvalidArgument("no partition " + std::to_string(k));
   }
-  SynthesizedCircuit out;
+  SynthesizedPartition out;
   out.index = k;
   out.inputs = circuits::snap::UpdateStatementInputs(input.Statement(k));
   auto start = std::chrono::steady_clock::now();
@@ -103,37 +97,76 @@ Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof
 }
 
 uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof) {
-  static std::mutex mu;
-  static std::map<uint64_t, uint64_t> rows;  // by registered proof id
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = rows.find(proof.id);
-  if (it != rows.end()) return it->second;
   circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(proof);
   r1cs::CountingConstraintSystem cs;
   EmptySectorUpdateCircuit circuit(shape, circuits::snap::PlaceholderUpdateWitness(shape, 1));
   (void)circuit.Synthesize(cs);  // placeholders always synthesize
-  return rows[proof.id] = cs.num_constraints() + cs.num_inputs();
+  return cs.num_constraints() + cs.num_inputs();
 }
 
-Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& r, SrsCache& srs,
-                                                uint64_t budget_bytes, size_t threads,
-                                                uint64_t* srs_load_ms) {
-  auto input = ParseUpdateInput(r.registered_proof, r.vanilla_proofs, r.comm_r_old, r.comm_d_new,
-                                r.comm_r_new);
-  if (!input.ok()) return input.status();
-  const filecoin::RegisteredUpdateProof& proof = input->proof;
-  if (Status st = CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
-      !st.ok()) {
-    return st;
+std::string UpdateCircuitId(const filecoin::RegisteredUpdateProof& proof) {
+  constexpr const char* kSizes[] = {"2k", "8m", "512m", "32g", "64g"};
+  return "snap-" + std::string(kSizes[proof.id % 5]);
+}
+
+namespace {
+
+class SnapDescriptor final : public ProofKindDescriptor {
+ public:
+  ProofKind kind() const override { return ProofKind::kSnapDealsUpdate; }
+
+  Result<PreparedJob> Prepare(const JobRequest& r) const override {
+    auto input = ParseUpdateInput(r.registered_proof, r.vanilla_proofs, r.comm_r_old, r.comm_d_new,
+                                  r.comm_r_new);
+    if (!input.ok()) return input.status();
+    const filecoin::RegisteredUpdateProof& proof = input->proof;
+    if (Status st =
+            CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
+        !st.ok()) {
+      return st;
+    }
+    PreparedJob job;
+    job.circuit_id = UpdateCircuitId(proof);
+    job.partitions = static_cast<uint32_t>(input->partitions.size());
+    job.partition_memory = PartitionMemoryEstimate(Rows(proof));
+    auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
+    job.synthesize = [shared](uint32_t k, AssignmentPtr reuse) {
+      return SynthesizeUpdatePartition(*shared, k, std::move(reuse));
+    };
+    return job;
   }
-  uint64_t memory = UpdateMemoryEstimate(proof);
-  std::string circuit_id = UpdateCircuitId(proof);
-  auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
-  return MakeCircuitWork(srs, circuit_id, static_cast<uint32_t>(shared->partitions.size()), memory,
-                         budget_bytes, threads, srs_load_ms,
-                         [shared](uint32_t k, AssignmentPtr reuse) {
-                           return SynthesizeUpdatePartition(*shared, k, std::move(reuse));
-                         });
+
+  std::vector<CircuitInfo> Circuits() const override {
+    std::vector<CircuitInfo> out;
+    for (uint64_t id = 0; id < 5; ++id) {
+      auto proof = filecoin::UpdateProofById(id);
+      out.push_back({UpdateCircuitId(*proof), filecoin::UpdateParamsFileName(*proof, "params"),
+                     circuits::snap::ShapeOf(*proof).partitions()});
+    }
+    return out;
+  }
+
+  uint64_t PartitionRows(const CircuitInfo& circuit) const override {
+    for (uint64_t id = 0; id < 5; ++id) {
+      auto proof = filecoin::UpdateProofById(id);
+      if (UpdateCircuitId(*proof) == circuit.id) return Rows(*proof);
+    }
+    return 0;
+  }
+
+ private:
+  uint64_t Rows(const filecoin::RegisteredUpdateProof& proof) const {
+    return rows_.Get(UpdateCircuitId(proof), [&] { return UpdateRows(proof); });
+  }
+
+  RowCache rows_;
+};
+
+}  // namespace
+
+const ProofKindDescriptor& SnapDealsKind() {
+  static const SnapDescriptor descriptor;
+  return descriptor;
 }
 
 }  // namespace cuzk::engine

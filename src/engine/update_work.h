@@ -2,6 +2,7 @@
 // SnapDeals proving: Curio's per-partition vanilla proofs (bincode PartitionProof) and the three
 // commitments → EmptySectorUpdateCircuit witness per partition → synthesis → Groth16 proof →
 // verification (a proof that fails is never returned). Partitions are scheduled like PoRep's.
+// Its descriptor is SnapDealsKind() (proof_kind.h).
 #pragma once
 
 #include <cstdint>
@@ -12,10 +13,8 @@
 
 #include "base/status.h"
 #include "circuits/snap/update_inputs.h"
-#include "engine/engine.h"
-#include "engine/job_work.h"
-#include "engine/porep_c2.h"
-#include "engine/srs_cache.h"
+#include "engine/partition.h"
+#include "r1cs/shape.h"
 
 namespace cuzk::engine {
 
@@ -39,20 +38,19 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      std::string_view comm_r_new);
 
 // Synthesizes partition `k` (into `reuse` when given, see PrepareAssignment).
-Result<SynthesizedCircuit> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
-                                                     AssignmentPtr reuse = nullptr);
+Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
+                                                       AssignmentPtr reuse = nullptr);
 // Verifies the concatenated partition proofs against the derived public inputs.
 Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
                     std::span<const uint8_t> proof);
 
 // Records the R1CS of a partition of `proof`'s circuit for parameter generation.
 Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof& proof);
-// Returns the R1CS rows of a partition (input constraints included), counted once per size.
+// Returns the R1CS rows of a partition (input constraints included), counting them (a whole
+// synthesis: SnapDescriptor counts each size once).
 uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof);
 
-// Checks `request` and acquires its parameters from `srs`; see MakePoRepWork.
-Result<std::unique_ptr<JobWork>> MakeUpdateWork(const JobRequest& request, SrsCache& srs,
-                                                uint64_t budget_bytes, size_t threads,
-                                                uint64_t* srs_load_ms);
+// Returns the circuit id of a SnapDeals proof type, e.g. "snap-32g".
+std::string UpdateCircuitId(const filecoin::RegisteredUpdateProof& proof);
 
 }  // namespace cuzk::engine

@@ -8,10 +8,6 @@
 namespace cuzk::server {
 namespace {
 
-constexpr engine::ProofKind kKinds[] = {
-    engine::ProofKind::kPoRepSealCommit, engine::ProofKind::kSnapDealsUpdate,
-    engine::ProofKind::kWindowPost, engine::ProofKind::kWinningPost};
-
 // Appends one metric family: "# HELP", "# TYPE", then the samples.
 class Exposition {
  public:
@@ -29,7 +25,7 @@ class Exposition {
 };
 
 std::string Labeled(const char* name, engine::ProofKind kind) {
-  return std::string(name) + "{proof_kind=\"" + MetricsKindLabel(kind) + "\"}";
+  return std::string(name) + "{proof_kind=\"" + engine::ProofKindMetricLabel(kind) + "\"}";
 }
 
 // MemTotal and MemAvailable in bytes (0 when /proc/meminfo is unreadable).
@@ -46,20 +42,6 @@ std::pair<uint64_t, uint64_t> HostMemory() {
 
 }  // namespace
 
-const char* MetricsKindLabel(engine::ProofKind kind) {
-  switch (kind) {
-    case engine::ProofKind::kPoRepSealCommit:
-      return "porep_c2";
-    case engine::ProofKind::kSnapDealsUpdate:
-      return "snap_update";
-    case engine::ProofKind::kWindowPost:
-      return "window_post";
-    case engine::ProofKind::kWinningPost:
-      return "winning_post";
-  }
-  return "unknown";
-}
-
 std::string PrometheusText(const engine::EngineStatus& s) {
   Exposition e;
   auto stats = [&](engine::ProofKind kind) {
@@ -75,13 +57,14 @@ std::string PrometheusText(const engine::EngineStatus& s) {
   e.Family("cuzk_queue_depth", "gauge", "Jobs waiting in the queue.");
   e.Sample("cuzk_queue_depth", s.pending);
   e.Family("cuzk_proofs_completed", "counter", "Proofs completed, by proof kind.");
-  for (engine::ProofKind k : kKinds)
+  for (engine::ProofKind k : engine::kProofKinds)
     e.Sample(Labeled("cuzk_proofs_completed", k), stats(k).completed);
   e.Family("cuzk_proofs_failed", "counter", "Proofs failed, by proof kind.");
-  for (engine::ProofKind k : kKinds) e.Sample(Labeled("cuzk_proofs_failed", k), stats(k).failed);
+  for (engine::ProofKind k : engine::kProofKinds)
+    e.Sample(Labeled("cuzk_proofs_failed", k), stats(k).failed);
   e.Family("cuzk_proof_duration_seconds", "summary",
            "Wall time from submission to result of the last 1000 completed proofs, by kind.");
-  for (engine::ProofKind k : kKinds) {
+  for (engine::ProofKind k : engine::kProofKinds) {
     e.Sample(Labeled("cuzk_proof_duration_seconds_count", k), stats(k).recent_count);
     e.Sample(Labeled("cuzk_proof_duration_seconds_sum", k), stats(k).recent_seconds);
   }
@@ -131,7 +114,7 @@ std::string StatusJson(const engine::EngineStatus& s) {
   nlohmann::json jobs = nlohmann::json::array();
   for (const engine::JobSummary& job : s.jobs) {
     jobs.push_back({{"job_id", job.id},
-                    {"proof_kind", MetricsKindLabel(job.kind)},
+                    {"proof_kind", engine::ProofKindMetricLabel(job.kind)},
                     {"priority", static_cast<int>(job.priority)},
                     {"state", engine::JobStateName(job.state)},
                     {"phase", job.phase},

@@ -10,10 +10,6 @@
 
 namespace cuzk::server {
 
-// Returns the Rust cuzk's label of a proof kind: porep_c2, snap_update, window_post,
-// winning_post.
-const char* MetricsKindLabel(engine::ProofKind kind);
-
 // Returns the Prometheus exposition text of `status`.
 std::string PrometheusText(const engine::EngineStatus& status);
 

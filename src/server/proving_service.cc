@@ -24,13 +24,16 @@ grpc::Status ToGrpc(const Status& s) {
   }
 }
 
-engine::JobRequest ToJob(const v1::SubmitProofRequest& r) {
+// Converts a request, refusing wire enum values that name no kind or priority.
+Result<engine::JobRequest> ToJob(const v1::SubmitProofRequest& r) {
+  auto kind = engine::ProofKindFromWire(r.proof_kind());
+  if (!kind.ok()) return kind.status();
+  auto priority = engine::PriorityFromWire(r.priority());
+  if (!priority.ok()) return priority.status();
   engine::JobRequest job;
   job.request_id = r.request_id();
-  job.kind = r.proof_kind() == v1::PROOF_KIND_UNSPECIFIED
-                 ? engine::ProofKind::kPoRepSealCommit
-                 : static_cast<engine::ProofKind>(r.proof_kind());
-  job.priority = static_cast<engine::Priority>(r.priority());
+  job.kind = *kind;
+  job.priority = *priority;
   job.registered_proof = r.registered_proof();
   job.sector_size = r.sector_size();
   job.vanilla_proof = r.vanilla_proof();
@@ -61,7 +64,9 @@ v1::AwaitProofResponse::Status ToWire(engine::JobState s) {
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
                                          const v1::SubmitProofRequest* request,
                                          v1::SubmitProofResponse* response) {
-  auto submitted = engine_.Submit(ToJob(*request));
+  auto job = ToJob(*request);
+  if (!job.ok()) return ToGrpc(job.status());
+  auto submitted = engine_.Submit(*job);
   if (!submitted.ok()) return ToGrpc(submitted.status());
   response->set_job_id(submitted->first);
   response->set_queue_position(submitted->second);
@@ -104,7 +109,9 @@ grpc::Status ProvingService::AwaitProof(grpc::ServerContext* context,
 
 grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::ProveRequest* request,
                                    v1::ProveResponse* response) {
-  auto submitted = engine_.Submit(ToJob(request->submit()));
+  auto job = ToJob(request->submit());
+  if (!job.ok()) return ToGrpc(job.status());
+  auto submitted = engine_.Submit(*job);
   if (!submitted.ok()) return ToGrpc(submitted.status());
   return AwaitInto(context, submitted->first, 0, response->mutable_result());
 }
@@ -129,9 +136,7 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
     out->set_ref_count(srs.ref_count);
   }
   // One queue line per proof kind the engine proves, from its job list.
-  for (engine::ProofKind kind :
-       {engine::ProofKind::kPoRepSealCommit, engine::ProofKind::kSnapDealsUpdate,
-        engine::ProofKind::kWindowPost, engine::ProofKind::kWinningPost}) {
+  for (engine::ProofKind kind : engine::kProofKinds) {
     auto* queue = response->add_queues();
     queue->set_proof_kind(engine::ProofKindName(kind));
     uint32_t pending = 0, running = 0;

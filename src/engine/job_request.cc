@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/job_request.h"
+
+namespace cuzk::engine {
+
+Priority DefaultPriority(ProofKind kind) {
+  switch (kind) {
+    case ProofKind::kWinningPost:
+      return Priority::kCritical;
+    case ProofKind::kWindowPost:
+      return Priority::kHigh;
+    default:
+      return Priority::kNormal;
+  }
+}
+
+const char* ProofKindName(ProofKind kind) {
+  switch (kind) {
+    case ProofKind::kPoRepSealCommit:
+      return "porep";
+    case ProofKind::kSnapDealsUpdate:
+      return "snap";
+    case ProofKind::kWindowPost:
+      return "wpost";
+    case ProofKind::kWinningPost:
+      return "winning";
+  }
+  return "unknown";
+}
+
+const char* ProofKindMetricLabel(ProofKind kind) {
+  switch (kind) {
+    case ProofKind::kPoRepSealCommit:
+      return "porep_c2";
+    case ProofKind::kSnapDealsUpdate:
+      return "snap_update";
+    case ProofKind::kWindowPost:
+      return "window_post";
+    case ProofKind::kWinningPost:
+      return "winning_post";
+  }
+  return "unknown";
+}
+
+Result<ProofKind> ProofKindFromWire(int value) {
+  for (ProofKind kind : kProofKinds) {
+    if (static_cast<int>(kind) == value) return kind;
+  }
+  if (value == 0) {
+    return Status::InvalidArgument(
+        "proof_kind is unspecified (1 PoRep seal commit, 2 SnapDeals update, 3 WindowPoSt "
+        "partition, 4 WinningPoSt)");
+  }
+  return Status::InvalidArgument("proof_kind " + std::to_string(value) +
+                                 " is not a proof kind (1-4)");
+}
+
+Result<Priority> PriorityFromWire(int value) {
+  if (value < 0 || value > static_cast<int>(Priority::kCritical)) {
+    return Status::InvalidArgument("priority " + std::to_string(value) +
+                                   " is not a priority (0 default, 1 LOW .. 4 CRITICAL)");
+  }
+  return static_cast<Priority>(value);
+}
+
+}  // namespace cuzk::engine

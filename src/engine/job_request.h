@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// What a client asks the engine to prove: the proof kinds and priorities (the wire contract's
+// numbering, proto/cuzk/v1), their names, labels and defaults, the checked conversion from wire
+// integers, and one submission.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+
+namespace cuzk::engine {
+
+// What is to be proved (the numbering of the wire contract's ProofKind; 0 is not a kind).
+enum class ProofKind {
+  kPoRepSealCommit = 1,
+  kSnapDealsUpdate = 2,
+  kWindowPost = 3,
+  kWinningPost = 4
+};
+// Every proof kind, in wire order.
+inline constexpr std::array<ProofKind, 4> kProofKinds = {
+    ProofKind::kPoRepSealCommit, ProofKind::kSnapDealsUpdate, ProofKind::kWindowPost,
+    ProofKind::kWinningPost};
+
+// Scheduling priority (the wire contract's numbering; 0 = the kind's default).
+enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
+
+// Returns the default priority of a kind: WinningPoSt CRITICAL, WindowPoSt HIGH, others NORMAL.
+Priority DefaultPriority(ProofKind kind);
+// Returns "porep", "snap", "wpost" or "winning" (the names of cuzk-bench --type and of logs).
+const char* ProofKindName(ProofKind kind);
+// Returns the Prometheus proof_kind label, as the Rust cuzk: "porep_c2", "snap_update",
+// "window_post" or "winning_post".
+const char* ProofKindMetricLabel(ProofKind kind);
+
+// Returns the kind with wire number `value`; 0 (unspecified) and unknown numbers are errors that
+// say so.
+Result<ProofKind> ProofKindFromWire(int value);
+// Returns the priority with wire number `value` (0 = the kind's default); numbers outside 0-4
+// are errors.
+Result<Priority> PriorityFromWire(int value);
+
+// One submission.
+struct JobRequest {
+  std::string request_id;  // becomes the job id; resubmitting the same request returns it
+  ProofKind kind = ProofKind::kPoRepSealCommit;
+  Priority priority = Priority::kUnspecified;
+  uint64_t registered_proof = 0;  // PoRep: must match the C1's; PoSt: RegisteredPoStProof id
+  uint64_t sector_size = 0;       // 0 = not given; otherwise must match the proof's
+  std::string vanilla_proof;      // PoRep: C1 JSON, raw or in Curio's wrapper
+  std::vector<std::string> vanilla_proofs;         // PoSt: one bincode FallbackPoStSectorProof each
+  std::string randomness;                          // PoSt: the 32-byte challenge seed
+  uint32_t partition_index = 0;                    // WindowPoSt: the partition proved
+  std::string comm_r_old, comm_r_new, comm_d_new;  // SnapDeals: raw 32-byte commitments
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/partition.h"
+
+#include <chrono>
+#include <string>
+
+#include "groth16/params_io.h"
+
+namespace cuzk::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double Since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
+
+uint64_t NextPowerOfTwo(uint64_t n) {
+  uint64_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+}  // namespace
+
+AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows) {
+  if (reuse) {
+    reuse->Clear();
+  } else {
+    // The prover forms c from a and b, and verifies every proof before it is returned.
+    reuse = std::make_unique<r1cs::ProvingAssignment>(r1cs::CEvaluations::kDerive);
+  }
+  // Room for the whole partition up front: growing by doubling would copy every vector ~27
+  // times at 32GiB, and a/b/c later grow to the QAP domain for the NTTs. Reserved but untouched
+  // pages cost nothing.
+  reuse->Reserve(NextPowerOfTwo(rows), rows);
+  return reuse;
+}
+
+Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
+                                            const groth16::PreparedVerifyingKey& pvk,
+                                            SynthesizedPartition partition, size_t threads,
+                                            PartitionReport* report,
+                                            const std::function<void()>& verifying,
+                                            AssignmentPtr* keep) {
+  uint32_t k = partition.index;
+  report->partition = k;
+  report->synthesis_s = partition.synthesis_s;
+  groth16::ProverOptions prover_options;
+  prover_options.threads = threads;
+  prover_options.timings = &report->prover;
+  prover_options.keep_buffers = keep != nullptr;
+  auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
+  if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
+  if (keep) {
+    *keep = std::move(partition.assignment);
+  } else {
+    partition.assignment.reset();  // free a/b/c before the next partition's arrive
+  }
+  if (verifying) verifying();
+  auto t = Clock::now();
+  Status s = groth16::VerifyProof(pvk, *proof, partition.inputs);
+  report->verify_s = Since(t);
+  if (!s.ok()) {
+    return Status(StatusCode::kInternal,
+                  Partition(k) + "the new proof does not verify (not returned): " + s.message() +
+                      " — the C1 or vanilla proofs are inconsistent, or the parameters are not "
+                      "this circuit's");
+  }
+  auto bytes = groth16::SerializeProof(*proof);
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
+}
+
+Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
+                             std::span<const uint8_t> proof, const PartitionInputsFn& inputs_of) {
+  if (proof.size() != partitions * groth16::kProofBytes) {
+    return Status::InvalidArgument("proof has " + std::to_string(proof.size()) + " bytes, " +
+                                   std::to_string(partitions) + " partitions need " +
+                                   std::to_string(partitions * groth16::kProofBytes));
+  }
+  for (uint32_t k = 0; k < partitions; ++k) {
+    auto parsed =
+        groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
+    if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
+    auto inputs = inputs_of(k);
+    if (!inputs.ok()) return inputs.status();
+    Status s = groth16::VerifyProof(pvk, *parsed, *inputs);
+    if (!s.ok()) return Status::InvalidArgument(Partition(k) + s.message());
+  }
+  return Status::Ok();
+}
+
+uint64_t PartitionMemoryEstimate(uint64_t rows) { return NextPowerOfTwo(rows) * 512; }
+
+}  // namespace cuzk::engine

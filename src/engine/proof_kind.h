@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The proof-kind seam: one descriptor per kind (PoRep C2, SnapDeals, WindowPoSt, WinningPoSt)
+// says everything the engine, the parameter cache, the metrics and the service need to know of
+// it: how a request is parsed and checked, which circuit and parameter file it needs, how many
+// partitions and how much memory one takes, and how partition k is synthesized (its public inputs
+// derived on the way). Adding a kind means adding a descriptor and one line in the table.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "engine/circuit_work.h"
+#include "engine/job_request.h"
+#include "engine/job_work.h"
+#include "engine/srs_cache.h"
+
+namespace cuzk::engine {
+
+// One circuit a kind proves, with its own parameter file.
+struct CircuitInfo {
+  std::string id;           // the SrsCache id, e.g. "porep-32g" (the Rust cuzk's names)
+  std::string params_file;  // the official file name of its .params (the .vk beside it)
+  uint32_t partitions = 0;  // partitions of one proof (PoSt: one per job)
+};
+
+// A request parsed and checked, ready to be scheduled: its circuit, its partitions, the memory
+// one partition holds from synthesis until proved, and how to synthesize partition k.
+struct PreparedJob {
+  std::string circuit_id;
+  uint32_t partitions = 0;
+  uint64_t partition_memory = 0;
+  CircuitWork::SynthesizeFn synthesize;
+};
+
+// What the engine knows of one proof kind.
+class ProofKindDescriptor {
+ public:
+  virtual ~ProofKindDescriptor() = default;
+  // Returns the kind described.
+  virtual ProofKind kind() const = 0;
+  // Parses and checks `request` without loading parameters, so a bad request fails at once with
+  // an error that names what is wrong.
+  virtual Result<PreparedJob> Prepare(const JobRequest& request) const = 0;
+  // Returns the circuits of this kind, one per parameter file.
+  virtual std::vector<CircuitInfo> Circuits() const = 0;
+  // Returns the R1CS rows of one partition of `circuit` (input constraints included), from the
+  // circuit's shape; counting is done once per circuit.
+  virtual uint64_t PartitionRows(const CircuitInfo& circuit) const = 0;
+};
+
+// Remembers each circuit's row count: counting a circuit means synthesizing it, once.
+class RowCache {
+ public:
+  // Returns `circuit_id`'s rows, calling `count` the first time.
+  uint64_t Get(const std::string& circuit_id, const std::function<uint64_t()>& count) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = rows_.find(circuit_id);
+    if (it != rows_.end()) return it->second;
+    return rows_[circuit_id] = count();
+  }
+
+ private:
+  mutable std::mutex mu_;
+  mutable std::map<std::string, uint64_t> rows_;
+};
+
+// Returns the descriptors, in wire order of their kinds.
+std::span<const ProofKindDescriptor* const> ProofKindTable();
+// Returns `kind`'s descriptor.
+const ProofKindDescriptor& DescriptorOf(ProofKind kind);
+// Returns the circuit with SrsCache id `id`, of whatever kind, or NotFound listing the known ids.
+Result<CircuitInfo> FindCircuit(std::string_view id);
+
+// The engine's work factory: prepares `request` through its kind's descriptor, refuses it if one
+// partition can never fit `budget_bytes`, then acquires its parameters from `srs` (`srs_load_ms`
+// receives the loading time). Partitions prove on `threads` threads (0 = all).
+Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
+                                             uint64_t budget_bytes, size_t threads,
+                                             uint64_t* srs_load_ms);
+
+// The descriptors, defined beside each kind's parsing and synthesis.
+const ProofKindDescriptor& PoRepKind();
+const ProofKindDescriptor& SnapDealsKind();
+const ProofKindDescriptor& WindowPoStKind();
+const ProofKindDescriptor& WinningPoStKind();
+
+}  // namespace cuzk::engine

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The proof-kind table: one descriptor per kind the service accepts, in wire order; every circuit
+// the daemon serves found by its id, with its official parameter file name (spec 7.1), its
+// partitions and rows; rows equal to a count of the circuit itself for the 2KiB sizes.
+#include "engine/proof_kind.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "circuits/r1cs_cases.h"
+#include "r1cs/counting.h"
+
+namespace cuzk::engine {
+namespace {
+
+TEST(ProofKindTableTest, OneDescriptorPerKindInWireOrder) {
+  ASSERT_EQ(ProofKindTable().size(), kProofKinds.size());
+  for (size_t i = 0; i < kProofKinds.size(); ++i) {
+    EXPECT_EQ(ProofKindTable()[i]->kind(), kProofKinds[i]);
+    EXPECT_EQ(&DescriptorOf(kProofKinds[i]), ProofKindTable()[i]);
+  }
+}
+
+TEST(ProofKindTableTest, EveryCircuitIsFoundByItsIdOnce) {
+  std::set<std::string> ids;
+  for (const ProofKindDescriptor* d : ProofKindTable()) {
+    EXPECT_EQ(d->Circuits().size(), 5u) << ProofKindName(d->kind());
+    for (const CircuitInfo& c : d->Circuits()) {
+      EXPECT_TRUE(ids.insert(c.id).second) << c.id;
+      auto found = FindCircuit(c.id);
+      ASSERT_TRUE(found.ok()) << c.id;
+      EXPECT_EQ(found->params_file, c.params_file);
+      EXPECT_TRUE(c.params_file.starts_with("v28-") && c.params_file.ends_with(".params"));
+    }
+  }
+  EXPECT_EQ(ids.size(), 20u);
+  auto unknown = FindCircuit("porep-1t");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("porep-32g"), std::string::npos);
+}
+
+const CircuitInfo& Circuit(ProofKind kind, const std::string& id, std::vector<CircuitInfo>& keep) {
+  keep = DescriptorOf(kind).Circuits();
+  for (const CircuitInfo& c : keep) {
+    if (c.id == id) return c;
+  }
+  ADD_FAILURE() << "no circuit " << id;
+  return keep.front();
+}
+
+TEST(ProofKindTableTest, PoRepCircuitsHaveTheOfficialNamesPartitionsAndRows) {
+  std::vector<CircuitInfo> keep;
+  const CircuitInfo& two = Circuit(ProofKind::kPoRepSealCommit, "porep-2k", keep);
+  EXPECT_EQ(two.params_file,
+            "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-"
+            "032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f.params");
+  EXPECT_EQ(two.partitions, 1u);
+  EXPECT_EQ(PoRepKind().PartitionRows(two), 2687961u);  // spec 4.9
+  std::vector<CircuitInfo> keep32;
+  const CircuitInfo& big = Circuit(ProofKind::kPoRepSealCommit, "porep-32g", keep32);
+  EXPECT_EQ(big.params_file,
+            "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-"
+            "82a357d2f2ca81dc61bb45f4a762807aedee1b0a53fd6c4e77b46a01bfef7820.params");
+  EXPECT_EQ(big.partitions, 10u);
+  // An upper bound: 64GiB's 131,186,177 for both 11-layer sizes (32GiB has 130,278,869).
+  EXPECT_EQ(PoRepKind().PartitionRows(big), 131186177u);
+}
+
+// Rows of a circuit: its constraints plus the prover's one input constraint per input.
+uint64_t CountedRows(const r1cs::Circuit& circuit) {
+  r1cs::CountingConstraintSystem cs;
+  EXPECT_TRUE(circuit.Synthesize(cs).ok());
+  return cs.num_constraints() + cs.num_inputs();
+}
+
+TEST(ProofKindTableTest, TwoKiBRowsEqualACountOfTheCircuit) {
+  std::vector<CircuitInfo> keep;
+  const CircuitInfo& porep = Circuit(ProofKind::kPoRepSealCommit, "porep-2k", keep);
+  EXPECT_EQ(PoRepKind().PartitionRows(porep),
+            CountedRows(*circuits::PlaceholderPoRepCircuit(filecoin::SealProofById(5)->shape)));
+  std::vector<CircuitInfo> keep_w;
+  const CircuitInfo& window = Circuit(ProofKind::kWindowPost, "wpost-2k", keep_w);
+  EXPECT_EQ(window.partitions, 1u);
+  EXPECT_EQ(WindowPoStKind().PartitionRows(window),
+            CountedRows(*circuits::PlaceholderPoStCircuit(*filecoin::PoStProofById(10))));
+  std::vector<CircuitInfo> keep_n;
+  const CircuitInfo& winning = Circuit(ProofKind::kWinningPost, "winning-2k", keep_n);
+  EXPECT_EQ(WinningPoStKind().PartitionRows(winning),
+            CountedRows(*circuits::PlaceholderPoStCircuit(*filecoin::PoStProofById(0))));
+  std::vector<CircuitInfo> keep_s;
+  const CircuitInfo& snap = Circuit(ProofKind::kSnapDealsUpdate, "snap-2k", keep_s);
+  EXPECT_EQ(snap.partitions, 1u);
+  EXPECT_EQ(SnapDealsKind().PartitionRows(snap),
+            CountedRows(*circuits::PlaceholderUpdateCircuit(*filecoin::UpdateProofById(0))));
+}
+
+TEST(ProofKindTableTest, RequestsOfTheWrongShapeFailInPrepare) {
+  JobRequest r;
+  r.kind = ProofKind::kWindowPost;
+  r.registered_proof = 0;  // WinningPoSt 2KiB
+  r.randomness = std::string(32, '\0');
+  r.vanilla_proofs = {"x"};
+  EXPECT_FALSE(DescriptorOf(r.kind).Prepare(r).ok());
+  r.kind = ProofKind::kPoRepSealCommit;
+  r.vanilla_proof = "{}";
+  auto porep = DescriptorOf(r.kind).Prepare(r);
+  ASSERT_FALSE(porep.ok());
+}
+
+}  // namespace
+}  // namespace cuzk::engine
