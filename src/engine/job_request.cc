@@ -42,6 +42,14 @@ const char* ProofKindMetricLabel(ProofKind kind) {
   return "unknown";
 }
 
+Result<ProofKind> ProofKindFromName(std::string_view name) {
+  for (ProofKind kind : kProofKinds) {
+    if (name == ProofKindName(kind)) return kind;
+  }
+  return Status::InvalidArgument("\"" + std::string(name) +
+                                 "\" is not a proof kind (porep, snap, wpost or winning)");
+}
+
 Result<ProofKind> ProofKindFromWire(int value) {
   for (ProofKind kind : kProofKinds) {
     if (static_cast<int>(kind) == value) return kind;

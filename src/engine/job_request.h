@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/status.h"
@@ -36,6 +37,8 @@ const char* ProofKindName(ProofKind kind);
 // "window_post" or "winning_post".
 const char* ProofKindMetricLabel(ProofKind kind);
 
+// Returns the kind named `name` ("porep", "snap", "wpost" or "winning", as ProofKindName).
+Result<ProofKind> ProofKindFromName(std::string_view name);
 // Returns the kind with wire number `value`; 0 (unspecified) and unknown numbers are errors that
 // say so.
 Result<ProofKind> ProofKindFromWire(int value);

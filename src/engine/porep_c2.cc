@@ -93,12 +93,6 @@ Status VerifySealStatement(const circuits::porep::SealStatement& statement,
   });
 }
 
-Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector) {
-  circuits::porep::CircuitShape shape = circuits::porep::ShapeOf(sector);
-  circuits::porep::StackedCircuit circuit(shape, circuits::porep::PlaceholderWitness(shape, 1));
-  return r1cs::ShapeRecorder::Record(circuit);
-}
-
 uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector) {
   // Spec 4.9, input constraints included: 2KiB, 8MiB, 512MiB; 64GiB's count for both 11-layer
   // sizes (32GiB has 130,278,869).

@@ -18,7 +18,6 @@
 #include "groth16/prover.h"
 #include "groth16/verifier.h"
 #include "r1cs/proving_assignment.h"
-#include "r1cs/shape.h"
 
 namespace cuzk::engine {
 
@@ -59,10 +58,6 @@ Status VerifyPoRepC2(const filecoin::C1Output& c1, const groth16::PreparedVerify
 Status VerifySealStatement(const circuits::porep::SealStatement& statement,
                            const groth16::PreparedVerifyingKey& pvk,
                            std::span<const uint8_t> proof);
-
-// Records the R1CS of one partition of `sector` (input constraints appended), as parameter
-// generation needs it; synthesis does not depend on the witness values.
-Result<r1cs::R1csShape> PoRepCircuitShape(const filecoin::SectorShape& sector);
 
 // Returns the R1CS rows of one partition of `sector` (input constraints included; spec 4.9), an
 // upper bound for the published sizes: 64GiB's count for both 11-layer sizes.

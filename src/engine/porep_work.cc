@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "circuits/r1cs_cases.h"
 #include "engine/porep_c2.h"
 #include "engine/proof_kind.h"
 #include "filecoin/c1.h"
@@ -52,16 +53,28 @@ class PoRepDescriptor final : public ProofKindDescriptor {
     std::vector<CircuitInfo> out;
     for (const auto& c : kPoRepCircuits) {
       auto proof = filecoin::SealProofById(c.proof_id);
-      out.push_back({c.id, filecoin::ParamsFileName(proof->shape, "params"), proof->partitions});
+      out.push_back({c.id, proof->shape.sector_bytes,
+                     filecoin::ParamsFileName(proof->shape, "params"),
+                     filecoin::ParamsFileName(proof->shape, "vk"), proof->partitions});
     }
     return out;
   }
 
   uint64_t PartitionRows(const CircuitInfo& circuit) const override {
+    return PoRepPartitionRows(Shape(circuit));
+  }
+
+  std::unique_ptr<r1cs::Circuit> PlaceholderCircuit(const CircuitInfo& circuit) const override {
+    return circuits::PlaceholderPoRepCircuit(Shape(circuit));
+  }
+
+ private:
+  static filecoin::SectorShape Shape(const CircuitInfo& circuit) {
     for (const auto& c : kPoRepCircuits) {
-      if (circuit.id == c.id) return PoRepPartitionRows(filecoin::SealProofById(c.proof_id)->shape);
+      auto proof = filecoin::SealProofById(c.proof_id);
+      if (proof->shape.sector_bytes == circuit.sector_bytes) return proof->shape;
     }
-    return 0;
+    return filecoin::SealProofById(kPoRepCircuits[0].proof_id)->shape;  // not a PoRep circuit
   }
 };
 

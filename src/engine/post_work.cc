@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "circuits/r1cs_cases.h"
 #include "engine/proof_kind.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
@@ -84,12 +85,6 @@ Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& p
   return VerifyPartitionProofs(1, pvk, proof, [&](uint32_t) { return PoStInputs(input); });
 }
 
-Result<r1cs::R1csShape> PoStCircuitShape(const filecoin::RegisteredPoStProof& proof) {
-  FallbackPoStCircuit circuit(PlaceholderSlots(proof.circuit_sectors(), proof.circuit_challenges(),
-                                               filecoin::TreeArities(proof.shape), 1));
-  return r1cs::ShapeRecorder::Record(circuit);
-}
-
 uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof) {
   std::vector<uint32_t> arities = filecoin::TreeArities(proof.shape);
   uint64_t head = CountConstraints(1, 0, arities);         // 313: comm_r check
@@ -147,19 +142,28 @@ class PoStDescriptor final : public ProofKindDescriptor {
   std::vector<CircuitInfo> Circuits() const override {
     std::vector<CircuitInfo> out;
     for (const filecoin::RegisteredPoStProof& proof : Proofs()) {
-      out.push_back({PoStCircuitId(proof), filecoin::PoStParamsFileName(proof, "params"), 1});
+      out.push_back({PoStCircuitId(proof), proof.shape.sector_bytes,
+                     filecoin::PoStParamsFileName(proof, "params"),
+                     filecoin::PoStParamsFileName(proof, "vk"), 1});
     }
     return out;
   }
 
   uint64_t PartitionRows(const CircuitInfo& circuit) const override {
-    for (const filecoin::RegisteredPoStProof& proof : Proofs()) {
-      if (PoStCircuitId(proof) == circuit.id) return Rows(proof);
-    }
-    return 0;
+    return Rows(ProofOf(circuit));
+  }
+
+  std::unique_ptr<r1cs::Circuit> PlaceholderCircuit(const CircuitInfo& circuit) const override {
+    return circuits::PlaceholderPoStCircuit(ProofOf(circuit));
   }
 
  private:
+  filecoin::RegisteredPoStProof ProofOf(const CircuitInfo& circuit) const {
+    for (const filecoin::RegisteredPoStProof& proof : Proofs()) {
+      if (PoStCircuitId(proof) == circuit.id) return proof;
+    }
+    return Proofs().front();  // not one of this kind's circuits
+  }
   // One registered proof per circuit: WinningPoSt ids 0-4, WindowPoSt V1_1 ids 10-14 (V1, ids
   // 5-9, shares their circuits).
   std::vector<filecoin::RegisteredPoStProof> Proofs() const {

@@ -14,7 +14,6 @@
 #include "base/status.h"
 #include "circuits/post/fallback_circuit.h"
 #include "engine/partition.h"
-#include "r1cs/shape.h"
 
 namespace cuzk::engine {
 
@@ -39,8 +38,6 @@ Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPt
 Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
                   std::span<const uint8_t> proof);
 
-// Records the R1CS of `proof`'s circuit (input constraints appended) for parameter generation.
-Result<r1cs::R1csShape> PoStCircuitShape(const filecoin::RegisteredPoStProof& proof);
 // Returns the R1CS rows of `proof`'s circuit, input constraints included (from one slot's
 // measured cost: 2KiB WindowPoSt 22,496; 32GiB 125,279,217 + inputs).
 uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof);

@@ -30,6 +30,14 @@ Result<CircuitInfo> FindCircuit(std::string_view id) {
                 "unknown circuit id \"" + std::string(id) + "\" (known: " + known + ")");
 }
 
+Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes) {
+  for (CircuitInfo& c : DescriptorOf(kind).Circuits()) {
+    if (c.sector_bytes == sector_bytes) return std::move(c);
+  }
+  return Status(StatusCode::kNotFound, std::string(ProofKindName(kind)) + " has no circuit for " +
+                                           std::to_string(sector_bytes) + "-byte sectors");
+}
+
 Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
                                              uint64_t budget_bytes, size_t threads,
                                              uint64_t* srs_load_ms) {

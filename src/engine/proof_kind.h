@@ -21,14 +21,17 @@
 #include "engine/job_request.h"
 #include "engine/job_work.h"
 #include "engine/srs_cache.h"
+#include "r1cs/constraint_system.h"
 
 namespace cuzk::engine {
 
 // One circuit a kind proves, with its own parameter file.
 struct CircuitInfo {
-  std::string id;           // the SrsCache id, e.g. "porep-32g" (the Rust cuzk's names)
-  std::string params_file;  // the official file name of its .params (the .vk beside it)
-  uint32_t partitions = 0;  // partitions of one proof (PoSt: one per job)
+  std::string id;             // the SrsCache id, e.g. "porep-32g" (the Rust cuzk's names)
+  uint64_t sector_bytes = 0;  // the sector size it proves
+  std::string params_file;    // the official file name of its .params
+  std::string vk_file;        // and of its .vk
+  uint32_t partitions = 0;    // partitions of one proof (PoSt: one per job)
 };
 
 // A request parsed and checked, ready to be scheduled: its circuit, its partitions, the memory
@@ -54,6 +57,9 @@ class ProofKindDescriptor {
   // Returns the R1CS rows of one partition of `circuit` (input constraints included), from the
   // circuit's shape; counting is done once per circuit.
   virtual uint64_t PartitionRows(const CircuitInfo& circuit) const = 0;
+  // Returns one partition of `circuit` with a placeholder witness: its R1CS, for parameter
+  // generation and digests (the R1CS does not depend on the witness).
+  virtual std::unique_ptr<r1cs::Circuit> PlaceholderCircuit(const CircuitInfo& circuit) const = 0;
 };
 
 // Remembers each circuit's row count: counting a circuit means synthesizing it, once.
@@ -78,6 +84,8 @@ std::span<const ProofKindDescriptor* const> ProofKindTable();
 const ProofKindDescriptor& DescriptorOf(ProofKind kind);
 // Returns the circuit with SrsCache id `id`, of whatever kind, or NotFound listing the known ids.
 Result<CircuitInfo> FindCircuit(std::string_view id);
+// Returns `kind`'s circuit for sectors of `sector_bytes`, or NotFound.
+Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes);
 
 // The engine's work factory: prepares `request` through its kind's descriptor, refuses it if one
 // partition can never fit `budget_bytes`, then acquires its parameters from `srs` (`srs_load_ms`

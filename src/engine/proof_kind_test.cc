@@ -8,7 +8,6 @@
 
 #include <set>
 
-#include "circuits/r1cs_cases.h"
 #include "r1cs/counting.h"
 
 namespace cuzk::engine {
@@ -74,25 +73,21 @@ uint64_t CountedRows(const r1cs::Circuit& circuit) {
   return cs.num_constraints() + cs.num_inputs();
 }
 
+// Each 2KiB circuit's rows, from its descriptor, equal a count of the descriptor's own
+// placeholder circuit; parameter generation records that circuit.
 TEST(ProofKindTableTest, TwoKiBRowsEqualACountOfTheCircuit) {
-  std::vector<CircuitInfo> keep;
-  const CircuitInfo& porep = Circuit(ProofKind::kPoRepSealCommit, "porep-2k", keep);
-  EXPECT_EQ(PoRepKind().PartitionRows(porep),
-            CountedRows(*circuits::PlaceholderPoRepCircuit(filecoin::SealProofById(5)->shape)));
-  std::vector<CircuitInfo> keep_w;
-  const CircuitInfo& window = Circuit(ProofKind::kWindowPost, "wpost-2k", keep_w);
-  EXPECT_EQ(window.partitions, 1u);
-  EXPECT_EQ(WindowPoStKind().PartitionRows(window),
-            CountedRows(*circuits::PlaceholderPoStCircuit(*filecoin::PoStProofById(10))));
-  std::vector<CircuitInfo> keep_n;
-  const CircuitInfo& winning = Circuit(ProofKind::kWinningPost, "winning-2k", keep_n);
-  EXPECT_EQ(WinningPoStKind().PartitionRows(winning),
-            CountedRows(*circuits::PlaceholderPoStCircuit(*filecoin::PoStProofById(0))));
-  std::vector<CircuitInfo> keep_s;
-  const CircuitInfo& snap = Circuit(ProofKind::kSnapDealsUpdate, "snap-2k", keep_s);
-  EXPECT_EQ(snap.partitions, 1u);
-  EXPECT_EQ(SnapDealsKind().PartitionRows(snap),
-            CountedRows(*circuits::PlaceholderUpdateCircuit(*filecoin::UpdateProofById(0))));
+  for (const ProofKindDescriptor* d : ProofKindTable()) {
+    auto circuit = FindCircuit(d->kind(), 2048);
+    ASSERT_TRUE(circuit.ok()) << ProofKindName(d->kind());
+    EXPECT_EQ(circuit->sector_bytes, 2048u);
+    EXPECT_EQ(circuit->partitions, 1u);
+    EXPECT_TRUE(circuit->vk_file.ends_with(".vk"));
+    EXPECT_EQ(circuit->vk_file.substr(0, circuit->vk_file.size() - 3),
+              circuit->params_file.substr(0, circuit->params_file.size() - 7));
+    EXPECT_EQ(d->PartitionRows(*circuit), CountedRows(*d->PlaceholderCircuit(*circuit)))
+        << circuit->id;
+  }
+  EXPECT_FALSE(FindCircuit(ProofKind::kWinningPost, 4096).ok());
 }
 
 TEST(ProofKindTableTest, RequestsOfTheWrongShapeFailInPrepare) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "circuits/r1cs_cases.h"
 #include "engine/proof_kind.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
@@ -90,12 +91,6 @@ Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKe
                                });
 }
 
-Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof& proof) {
-  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(proof);
-  EmptySectorUpdateCircuit circuit(shape, circuits::snap::PlaceholderUpdateWitness(shape, 1));
-  return r1cs::ShapeRecorder::Record(circuit);
-}
-
 uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof) {
   circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(proof);
   r1cs::CountingConstraintSystem cs;
@@ -140,21 +135,30 @@ class SnapDescriptor final : public ProofKindDescriptor {
     std::vector<CircuitInfo> out;
     for (uint64_t id = 0; id < 5; ++id) {
       auto proof = filecoin::UpdateProofById(id);
-      out.push_back({UpdateCircuitId(*proof), filecoin::UpdateParamsFileName(*proof, "params"),
+      out.push_back({UpdateCircuitId(*proof), proof->shape.sector_bytes,
+                     filecoin::UpdateParamsFileName(*proof, "params"),
+                     filecoin::UpdateParamsFileName(*proof, "vk"),
                      circuits::snap::ShapeOf(*proof).partitions()});
     }
     return out;
   }
 
   uint64_t PartitionRows(const CircuitInfo& circuit) const override {
-    for (uint64_t id = 0; id < 5; ++id) {
-      auto proof = filecoin::UpdateProofById(id);
-      if (UpdateCircuitId(*proof) == circuit.id) return Rows(*proof);
-    }
-    return 0;
+    return Rows(ProofOf(circuit));
+  }
+
+  std::unique_ptr<r1cs::Circuit> PlaceholderCircuit(const CircuitInfo& circuit) const override {
+    return circuits::PlaceholderUpdateCircuit(ProofOf(circuit));
   }
 
  private:
+  static filecoin::RegisteredUpdateProof ProofOf(const CircuitInfo& circuit) {
+    for (uint64_t id = 0; id < 5; ++id) {
+      auto proof = filecoin::UpdateProofById(id);
+      if (UpdateCircuitId(*proof) == circuit.id) return *proof;
+    }
+    return *filecoin::UpdateProofById(0);  // not a SnapDeals circuit
+  }
   uint64_t Rows(const filecoin::RegisteredUpdateProof& proof) const {
     return rows_.Get(UpdateCircuitId(proof), [&] { return UpdateRows(proof); });
   }

@@ -14,7 +14,6 @@
 #include "base/status.h"
 #include "circuits/snap/update_inputs.h"
 #include "engine/partition.h"
-#include "r1cs/shape.h"
 
 namespace cuzk::engine {
 
@@ -44,8 +43,6 @@ Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input,
 Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
                     std::span<const uint8_t> proof);
 
-// Records the R1CS of a partition of `proof`'s circuit for parameter generation.
-Result<r1cs::R1csShape> UpdateCircuitShape(const filecoin::RegisteredUpdateProof& proof);
 // Returns the R1CS rows of a partition (input constraints included), counting them (a whole
 // synthesis: SnapDescriptor counts each size once).
 uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof);

@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// `cuzk-bench gen-params`: Groth16 parameters for a sector size's PoRep, WindowPoSt or
-// WinningPoSt circuit, written under
-// the official file names into a parameter directory with the .vk alongside. These are TEST
+// `cuzk-bench gen-params`: Groth16 parameters for a sector size's PoRep, SnapDeals, WindowPoSt or
+// WinningPoSt circuit (its proof-kind descriptor's placeholder circuit), written under the
+// official file names into a parameter directory with the .vk alongside. These are TEST
 // parameters from a seeded, known toxic waste: anyone can forge proofs with them.
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/porep_c2.h"
-#include "engine/post_work.h"
-#include "engine/update_work.h"
+#include "engine/proof_kind.h"
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
+#include "r1cs/shape.h"
 
 namespace cuzk::bench {
 
@@ -39,45 +37,26 @@ void RegisterGenParams(CLI::App& app) {
   cmd->add_flag("--force", o.force, "Regenerate even if the files exist");
   cmd->callback([] {
     const char* name = "gen-params";
-    std::string params, vk, label;
-    std::function<Result<r1cs::R1csShape>()> record;
-    if (o.type == "porep") {
-      auto proof = ResolveProof(o.sector_size, "");
-      if (!proof.ok()) std::exit(Fail(name, "arguments", proof.status()));
-      params = engine::PoRepParamsPath(o.out, proof->shape, "params");
-      vk = engine::PoRepParamsPath(o.out, proof->shape, "vk");
-      label = "PoRep";
-      record = [shape = proof->shape] { return engine::PoRepCircuitShape(shape); };
-    } else if (o.type == "snap") {
-      auto seal = ResolveProof(o.sector_size, "");
-      if (!seal.ok()) std::exit(Fail(name, "arguments", seal.status()));
-      auto update = filecoin::UpdateProofById(seal->id % 5);
-      if (!update.ok()) std::exit(Fail(name, "arguments", update.status()));
-      params = (std::filesystem::path(o.out) / filecoin::UpdateParamsFileName(*update, "params"))
-                   .string();
-      vk = (std::filesystem::path(o.out) / filecoin::UpdateParamsFileName(*update, "vk")).string();
-      label = "SnapDeals";
-      record = [u = *update] { return engine::UpdateCircuitShape(u); };
-    } else {
-      auto post = ResolvePoStProof(o.type, o.sector_size, "");
-      if (!post.ok()) std::exit(Fail(name, "arguments", post.status()));
-      params =
-          (std::filesystem::path(o.out) / filecoin::PoStParamsFileName(*post, "params")).string();
-      vk = (std::filesystem::path(o.out) / filecoin::PoStParamsFileName(*post, "vk")).string();
-      label = o.type == "winning" ? "WinningPoSt" : "WindowPoSt";
-      record = [p = *post] { return engine::PoStCircuitShape(p); };
-    }
+    auto kind = engine::ProofKindFromName(o.type);
+    if (!kind.ok()) std::exit(Fail(name, "--type", kind.status()));
+    auto seal = ResolveProof(o.sector_size, "");
+    if (!seal.ok()) std::exit(Fail(name, "--sector-size", seal.status()));
+    auto circuit = engine::FindCircuit(*kind, seal->shape.sector_bytes);
+    if (!circuit.ok()) std::exit(Fail(name, "arguments", circuit.status()));
+    std::string params = (std::filesystem::path(o.out) / circuit->params_file).string();
+    std::string vk = (std::filesystem::path(o.out) / circuit->vk_file).string();
     if (!o.force && std::filesystem::exists(params) && std::filesystem::exists(vk)) {
       std::printf("%s and its .vk exist; nothing to do (--force regenerates)\n", params.c_str());
       return;
     }
     std::filesystem::create_directories(o.out);
     std::printf(
-        "generating TEST parameters for the %s %s circuit (seeded toxic waste: "
+        "generating TEST parameters for the %s circuit (seeded toxic waste: "
         "insecure, not the Filecoin ceremony's)\n",
-        o.sector_size.c_str(), label.c_str());
+        circuit->id.c_str());
     auto t = Clock::now();
-    auto shape = record();
+    auto shape =
+        r1cs::ShapeRecorder::Record(*engine::DescriptorOf(*kind).PlaceholderCircuit(*circuit));
     if (!shape.ok()) std::exit(Fail(name, "recording the circuit", shape.status()));
     std::printf("  circuit: %zu constraints, %zu inputs, %zu aux (recorded in %.1f s)\n",
                 shape->num_constraints(), shape->num_inputs, shape->num_aux, Since(t));
