@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Data-parallel loops over index ranges on plain std::threads.
+// Data-parallel loops over index ranges, on one pool of worker threads started on first use
+// (HardwareThreads() - 1 of them; the calling thread takes part).
 #pragma once
 
 #include <cstddef>
@@ -10,9 +11,11 @@ namespace cuzk {
 // Returns the number of hardware threads (at least 1).
 size_t HardwareThreads();
 
-// Splits [0, n) into at most `threads` contiguous chunks and runs fn(begin, end) on each, one per
-// thread (the caller runs the last chunk); returns when all are done. threads = 0 means
-// HardwareThreads(). Chunks are never smaller than `min_chunk` items.
+// Splits [0, n) into at most `threads` contiguous chunks and runs fn(begin, end) on each, on the
+// pool's workers and the calling thread; returns when all are done. threads = 0 means
+// HardwareThreads(). Chunks are never smaller than `min_chunk` items. At most HardwareThreads()
+// chunks run at once, whatever `threads` says; chunks must not wait for one another. Calls may
+// nest and may come from many threads at once.
 void ParallelFor(size_t n, size_t threads, const std::function<void(size_t begin, size_t end)>& fn,
                  size_t min_chunk = 1);
 
