@@ -106,7 +106,7 @@ std::unique_ptr<CircuitWork> CubicJob(uint32_t partitions,
         SynthesizedPartition out;
         out.inputs = {circuit.Output()};
         out.assignment = PrepareAssignment(std::move(reuse), 8);
-        if (Status s = out.assignment->SynthesizeFrom(circuit); !s.ok()) return s;
+        RETURN_IF_ERROR(out.assignment->SynthesizeFrom(circuit));
         return out;
       });
 }

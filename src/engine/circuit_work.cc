@@ -28,7 +28,7 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
   }
   if (!reuse && pool_) reuse = pool_->Take(partition_memory_);
   auto circuit = synthesize_(k, std::move(reuse));
-  if (!circuit.ok()) return circuit.status();
+  RETURN_IF_ERROR(circuit);
   auto out = std::make_unique<SynthesizedPartition>(std::move(circuit).value());
   out->index = k;
   return out;

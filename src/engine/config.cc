@@ -66,15 +66,12 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     }
   }
   auto section = [&](const char* name) -> const toml::table* { return root[name].as_table(); };
-  Status s;
   if (const toml::table* t = section("daemon")) {
-    if (!(s = Read<std::string>(*t, "daemon", "listen", &config->listen)).ok()) return s;
-    if (!(s = Read<std::string>(*t, "daemon", "status_listen", &config->status_listen)).ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(Read<std::string>(*t, "daemon", "listen", &config->listen));
+    RETURN_IF_ERROR(Read<std::string>(*t, "daemon", "status_listen", &config->status_listen));
   }
   if (const toml::table* t = section("srs")) {
-    if (!(s = Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir)).ok()) return s;
+    RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir));
     if (const toml::node* preload = t->get("preload")) {
       const toml::array* list = preload->as_array();
       if (!list) return Status::InvalidArgument("config [srs] preload: expected a list of ids");
@@ -88,24 +85,24 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   }
   if (const toml::table* t = section("memory")) {
     double gib = -1;
-    if (!(s = Read<double>(*t, "memory", "budget_gib", &gib)).ok()) return s;
+    RETURN_IF_ERROR(Read<double>(*t, "memory", "budget_gib", &gib));
     if (gib >= 0) config->engine.memory_budget_bytes = static_cast<uint64_t>(gib * (1ull << 30));
   }
   if (const toml::table* t = section("scheduler")) {
-    if (!(s = Read<int64_t>(*t, "scheduler", "workers", &config->engine.workers)).ok()) return s;
+    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "workers", &config->engine.workers));
     int64_t ttl = -1;
-    if (!(s = Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl)).ok()) return s;
+    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl));
     if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
   }
   if (const toml::table* t = section("pipeline")) {
     for (auto [key, field] : {std::pair{"prover_threads", &config->engine.prover_threads},
                               {"synthesis_lookahead", &config->engine.synthesis_lookahead},
                               {"max_parallel_synthesis", &config->engine.synthesis_workers}}) {
-      if (!(s = Read<int64_t>(*t, "pipeline", key, field)).ok()) return s;
+      RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", key, field));
     }
   }
   if (const toml::table* t = section("logging")) {
-    if (!(s = Read<std::string>(*t, "logging", "level", &config->log_level)).ok()) return s;
+    RETURN_IF_ERROR(Read<std::string>(*t, "logging", "level", &config->log_level));
   }
   return Status::Ok();
 }

@@ -84,7 +84,7 @@ Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifying
         groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
     if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
     auto inputs = inputs_of(k);
-    if (!inputs.ok()) return inputs.status();
+    RETURN_IF_ERROR(inputs);
     Status s = groth16::VerifyProof(pvk, *parsed, *inputs);
     if (!s.ok()) return Status::InvalidArgument(Partition(k) + s.message());
   }

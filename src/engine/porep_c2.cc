@@ -26,7 +26,7 @@ Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& 
   SynthesizedPartition out;
   out.index = k;
   auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
-  if (!inputs.ok()) return inputs.status();
+  RETURN_IF_ERROR(inputs);
   out.inputs = std::move(inputs).value();
   auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
   if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
@@ -63,14 +63,14 @@ Result<C2Result> ProvePoRepC2(const filecoin::C1Output& c1, const groth16::Provi
       return Status(StatusCode::kCancelled, "cancelled before partition " + std::to_string(k));
     }
     auto synthesized = next.get();
-    if (!synthesized.ok()) return synthesized.status();
+    RETURN_IF_ERROR(synthesized);
     SynthesizedPartition current = std::move(synthesized).value();
     if (k + 1 < partitions) start_synthesis(k + 1);
     PartitionReport report;
     bool reused = k + 2 < partitions;
     auto proof = ProveAndVerify(pk, pvk, std::move(current), options.threads, &report, nullptr,
                                 reused ? &spare : nullptr);
-    if (!proof.ok()) return proof.status();
+    RETURN_IF_ERROR(proof);
     result.proof.insert(result.proof.end(), proof->begin(), proof->end());
     result.partitions.push_back(report);
     if (options.on_partition) options.on_partition(report);

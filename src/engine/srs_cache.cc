@@ -57,7 +57,7 @@ Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& ke
 
 Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
   auto circuit = FindCircuit(circuit_id);
-  if (!circuit.ok()) return circuit.status();
+  RETURN_IF_ERROR(circuit);
   return (std::filesystem::path(param_dir_) / circuit->params_file).string();
 }
 
@@ -65,7 +65,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
                                                                      uint64_t* load_ms) {
   if (load_ms) *load_ms = 0;
   auto path = ParamsPath(circuit_id);
-  if (!path.ok()) return path.status();
+  RETURN_IF_ERROR(path);
   std::shared_ptr<std::mutex> loading;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -113,7 +113,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
 
 Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
   auto path = ParamsPath(circuit_id);
-  if (!path.ok()) return path.status();
+  RETURN_IF_ERROR(path);
   std::lock_guard<std::mutex> lock(mu_);
   auto it = entries_.find(circuit_id);
   if (it == entries_.end() || !it->second.key) return uint64_t{0};

@@ -27,7 +27,7 @@ Status Reader::Domain(const std::string& field, Bytes32* out) {
 
 Result<uint64_t> Reader::Length(const std::string& field, uint64_t min_element_bytes) {
   auto n = U64(field + " length");
-  if (!n.ok()) return n;
+  RETURN_IF_ERROR(n);
   if (*n > (bytes_.size() - pos_) / min_element_bytes) {
     return Fail(field, "length " + std::to_string(*n) + " exceeds the remaining " +
                            std::to_string(bytes_.size() - pos_) + " bytes");
@@ -37,23 +37,23 @@ Result<uint64_t> Reader::Length(const std::string& field, uint64_t min_element_b
 
 Status Reader::Domains(const std::string& field, std::vector<Bytes32>* out) {
   auto n = Length(field, 32);
-  if (!n.ok()) return n.status();
+  RETURN_IF_ERROR(n);
   out->resize(*n);
   for (Bytes32& d : *out) {
-    if (Status s = Domain(field, &d); !s.ok()) return s;
+    RETURN_IF_ERROR(Domain(field, &d));
   }
   return Status::Ok();
 }
 
 Status Reader::Path(const std::string& field, std::vector<PathElement>* out) {
   auto levels = Length(field, 16);  // a level is at least its two lengths
-  if (!levels.ok()) return levels.status();
+  RETURN_IF_ERROR(levels);
   for (uint64_t j = 0; j < *levels; ++j) {
     std::string at = field + "[" + std::to_string(j) + "]";
     PathElement e;
-    if (Status s = Domains(at + ".hashes", &e.hashes); !s.ok()) return s;
+    RETURN_IF_ERROR(Domains(at + ".hashes", &e.hashes));
     auto index = U64(at + ".index");
-    if (!index.ok()) return index.status();
+    RETURN_IF_ERROR(index);
     if (*index > e.hashes.size()) return Fail(at + ".index", "position beyond the level's arity");
     e.index = static_cast<uint32_t>(*index);
     out->push_back(std::move(e));
@@ -63,7 +63,7 @@ Status Reader::Path(const std::string& field, std::vector<PathElement>* out) {
 
 Status Reader::Proof(const std::string& field, MerkleProof* p) {
   auto variant = U32(field + " variant");
-  if (!variant.ok()) return variant.status();
+  RETURN_IF_ERROR(variant);
   if (*variant > 2) return Fail(field, "unknown ProofData variant " + std::to_string(*variant));
   p->kind = static_cast<MerkleProof::Kind>(*variant);
   Status s;

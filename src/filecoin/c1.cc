@@ -38,7 +38,7 @@ Status ForEachField(value v, const JsonPath& path, Fn&& fn) {
     if (auto e = field.unescaped_key().get(key)) return JsonError(path, e, "a key");
     value member;
     if (auto e = field.value().get(member)) return JsonError(path, e, "a value");
-    C1_RETURN_IF_ERROR(fn(key, member));
+    RETURN_IF_ERROR(fn(key, member));
   }
   return Status::Ok();
 }
@@ -52,7 +52,7 @@ Status ForEachElement(value v, const JsonPath& path, const std::string& expected
   for (auto element : arr) {
     value item;
     if (auto e = element.get(item)) return JsonError(path.Index(i), e, "a value");
-    C1_RETURN_IF_ERROR(fn(i, item));
+    RETURN_IF_ERROR(fn(i, item));
     ++i;
   }
   return Status::Ok();
@@ -74,7 +74,7 @@ Status ReadU64(value v, const JsonPath& path, uint64_t* out) {
 
 Status ReadU32(value v, const JsonPath& path, uint32_t* out) {
   uint64_t x = 0;
-  C1_RETURN_IF_ERROR(ReadU64(v, path, &x));
+  RETURN_IF_ERROR(ReadU64(v, path, &x));
   if (x > UINT32_MAX) return path.Error("value " + std::to_string(x) + " does not fit in u32");
   *out = static_cast<uint32_t>(x);
   return Status::Ok();
@@ -83,7 +83,7 @@ Status ReadU32(value v, const JsonPath& path, uint32_t* out) {
 // A [u8; 32]: an array of exactly 32 integers 0..255.
 Status ReadBytes32(value v, const JsonPath& path, Bytes32* out) {
   size_t count = 0;
-  C1_RETURN_IF_ERROR(ForEachElement(v, path, "an array of 32 bytes", [&](size_t i, value b) {
+  RETURN_IF_ERROR(ForEachElement(v, path, "an array of 32 bytes", [&](size_t i, value b) {
     uint64_t x = 0;
     if (i >= 32) return path.Error("more than 32 bytes");
     error_code e = b.get_uint64().get(x);
@@ -111,7 +111,7 @@ Status ReadBytes32Vector(value v, const JsonPath& path, std::vector<Bytes32>* ou
 Status ReadInclusionPath(value v, const JsonPath& path, std::vector<PathElement>* out) {
   out->clear();
   uint32_t seen = 0;
-  C1_RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value list) {
+  RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value list) {
     if (key != "path") return Status::Ok();
     seen = 1;
     JsonPath lp = path.Key("path");
@@ -120,7 +120,7 @@ Status ReadInclusionPath(value v, const JsonPath& path, std::vector<PathElement>
       out->emplace_back();
       PathElement& e = out->back();
       uint32_t level_seen = 0;
-      C1_RETURN_IF_ERROR(ForEachField(level, ep, [&](std::string_view k, value x) {
+      RETURN_IF_ERROR(ForEachField(level, ep, [&](std::string_view k, value x) {
         if (k == "hashes") {
           level_seen |= 1;
           return ReadBytes32Vector(x, ep.Key("hashes"), &e.hashes);
@@ -141,11 +141,11 @@ Status ReadInclusionPath(value v, const JsonPath& path, std::vector<PathElement>
 Status ReadMerkleProof(value v, const JsonPath& path, MerkleProof* out) {
   uint32_t seen = 0;
   JsonPath dp = path.Key("data");
-  C1_RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value data) {
+  RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value data) {
     if (key != "data") return Status::Ok();
     seen = 1;
     size_t variants = 0;
-    C1_RETURN_IF_ERROR(ForEachField(data, dp, [&](std::string_view name, value body) {
+    RETURN_IF_ERROR(ForEachField(data, dp, [&](std::string_view name, value body) {
       if (++variants > 1) return dp.Error("expected exactly one of \"Single\", \"Sub\", \"Top\"");
       if (name == "Single") {
         out->kind = MerkleProof::Kind::kSingle;
@@ -162,7 +162,7 @@ Status ReadMerkleProof(value v, const JsonPath& path, MerkleProof* out) {
       out->sub.clear();
       out->top.clear();
       uint32_t body_seen = 0;
-      C1_RETURN_IF_ERROR(ForEachField(body, p, [&](std::string_view k, value x) {
+      RETURN_IF_ERROR(ForEachField(body, p, [&](std::string_view k, value x) {
         if (k == "root") {
           body_seen |= 1;
           return ReadBytes32(x, p.Key("root"), &out->root);
@@ -203,7 +203,7 @@ Status ReadMerkleProof(value v, const JsonPath& path, MerkleProof* out) {
 Status ReadColumnProof(value v, const JsonPath& path, ColumnProof* out) {
   uint32_t seen = 0;
   JsonPath cp = path.Key("column");
-  C1_RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value x) {
+  RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value x) {
     if (key == "inclusion_proof") {
       seen |= 2;
       return ReadMerkleProof(x, path.Key("inclusion_proof"), &out->inclusion_proof);
@@ -211,7 +211,7 @@ Status ReadColumnProof(value v, const JsonPath& path, ColumnProof* out) {
     if (key != "column") return Status::Ok();
     seen |= 1;
     uint32_t column_seen = 0;
-    C1_RETURN_IF_ERROR(ForEachField(x, cp, [&](std::string_view k, value y) {
+    RETURN_IF_ERROR(ForEachField(x, cp, [&](std::string_view k, value y) {
       if (k == "index") {
         column_seen |= 1;
         return ReadU32(y, cp.Key("index"), &out->index);
@@ -230,7 +230,7 @@ Status ReadColumnProof(value v, const JsonPath& path, ColumnProof* out) {
 // LabelingProof / EncodingProof = {"parents", "layer_index", "node"}.
 Status ReadLabelingProof(value v, const JsonPath& path, LabelingProof* out) {
   uint32_t seen = 0;
-  C1_RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value x) {
+  RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value x) {
     if (key == "parents") {
       seen |= 1;
       return ReadBytes32Vector(x, path.Key(key), &out->parents);
@@ -252,7 +252,7 @@ template <size_t N>
 Status ReadColumnArray(value v, const JsonPath& path, std::array<ColumnProof, N>* out) {
   size_t count = 0;
   std::string expected = "an array of " + std::to_string(N) + " column proofs";
-  C1_RETURN_IF_ERROR(ForEachElement(v, path, expected, [&](size_t i, value c) {
+  RETURN_IF_ERROR(ForEachElement(v, path, expected, [&](size_t i, value c) {
     if (i >= N) return path.Error(expected);
     count = i + 1;
     return ReadColumnProof(c, path.Index(i), &(*out)[i]);
@@ -265,7 +265,7 @@ Status ReadVanillaProof(value v, const JsonPath& path, VanillaProof* out) {
   uint32_t seen = 0;
   JsonPath rp = path.Key("replica_column_proofs");
   JsonPath lp = path.Key("labeling_proofs");
-  C1_RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value x) {
+  RETURN_IF_ERROR(ForEachField(v, path, [&](std::string_view key, value x) {
     if (key == "comm_d_proofs") {
       seen |= 1;
       return ReadMerkleProof(x, path.Key(key), &out->comm_d_proofs);
@@ -277,7 +277,7 @@ Status ReadVanillaProof(value v, const JsonPath& path, VanillaProof* out) {
     if (key == "replica_column_proofs") {
       seen |= 4;
       uint32_t columns_seen = 0;
-      C1_RETURN_IF_ERROR(ForEachField(x, rp, [&](std::string_view k, value y) {
+      RETURN_IF_ERROR(ForEachField(x, rp, [&](std::string_view k, value y) {
         if (k == "c_x") {
           columns_seen |= 1;
           return ReadColumnProof(y, rp.Key(k), &out->c_x);
@@ -342,7 +342,7 @@ Status ReadTopLevel(value root, TopLevel* t) {
       t->raw_seen |= 2;
       JsonPath vp = top.Key("vanilla_proofs");
       size_t variants = 0;
-      C1_RETURN_IF_ERROR(ForEachField(x, vp, [&](std::string_view variant, value partitions) {
+      RETURN_IF_ERROR(ForEachField(x, vp, [&](std::string_view variant, value partitions) {
         if (++variants > 1) return vp.Error("expected an object with exactly one sector-size key");
         t->variant = std::string(variant);
         JsonPath pp = vp.Key(variant);
@@ -401,7 +401,7 @@ Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope
   value root;
   if (auto e = doc.get_value().get(root)) return JsonError(JsonPath(), e, "an object");
   TopLevel t;
-  C1_RETURN_IF_ERROR(ReadTopLevel(root, &t));
+  RETURN_IF_ERROR(ReadTopLevel(root, &t));
   JsonPath top;
   if (t.has_phase1 && !inner) {
     // Curio's wrapper (spec 2.5): the C1 JSON bytes as standard padded base64.
@@ -419,7 +419,7 @@ Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope
     if (envelope) *envelope = t.envelope;
     return c1;
   }
-  C1_RETURN_IF_ERROR(RequireKeys(
+  RETURN_IF_ERROR(RequireKeys(
       top, t.raw_seen,
       {"registered_proof", "vanilla_proofs", "comm_r", "comm_d", "replica_id", "seed", "ticket"}));
   std::string expected = VanillaProofsKey(t.c1.registered_proof);
@@ -428,7 +428,7 @@ Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope
         .Error("key \"" + t.variant + "\" does not match registered_proof " +
                std::string(t.c1.registered_proof.name) + " (expected \"" + expected + "\")");
   }
-  C1_RETURN_IF_ERROR(ValidateC1(t.c1));
+  RETURN_IF_ERROR(ValidateC1(t.c1));
   if (envelope) *envelope = C1Envelope{};
   return std::move(t.c1);
 }

@@ -72,7 +72,7 @@ Status ValidateColumn(const ColumnProof& column, const SectorShape& shape,
     if (!IsCanonicalFr(row)) return path.Key("column").Error("a row is >= the field modulus");
   }
   JsonPath ip = path.Key("inclusion_proof");
-  C1_RETURN_IF_ERROR(ValidateMerkleProof(column.inclusion_proof, tree_arities, tree_kind, ip));
+  RETURN_IF_ERROR(ValidateMerkleProof(column.inclusion_proof, tree_arities, tree_kind, ip));
   if (column.inclusion_proof.NodeIndex() != column.index) {
     return ip.Error("proves node " + std::to_string(column.inclusion_proof.NodeIndex()) +
                     ", the column is node " + std::to_string(column.index));
@@ -111,23 +111,23 @@ Status ValidateVanillaProof(const VanillaProof& p, const SectorShape& shape,
                std::to_string(shape.nodes - 1));
   }
   for (uint32_t l = 0; l < shape.layers; ++l) {
-    C1_RETURN_IF_ERROR(ValidateLabeling(p.labeling_proofs[l], l + 1, challenge,
-                                        path.Key("labeling_proofs").Index(l)));
+    RETURN_IF_ERROR(ValidateLabeling(p.labeling_proofs[l], l + 1, challenge,
+                                     path.Key("labeling_proofs").Index(l)));
   }
-  C1_RETURN_IF_ERROR(
+  RETURN_IF_ERROR(
       ValidateLabeling(p.encoding_proof, shape.layers, challenge, path.Key("encoding_proof")));
 
   uint32_t d_levels = 0;
   while ((uint64_t{1} << d_levels) < shape.nodes) ++d_levels;
   JsonPath dp = path.Key("comm_d_proofs");
-  C1_RETURN_IF_ERROR(ValidateMerkleProof(p.comm_d_proofs, std::vector<uint32_t>(d_levels, 2),
-                                         MerkleProof::Kind::kSingle, dp));
+  RETURN_IF_ERROR(ValidateMerkleProof(p.comm_d_proofs, std::vector<uint32_t>(d_levels, 2),
+                                      MerkleProof::Kind::kSingle, dp));
   if (p.comm_d_proofs.NodeIndex() != challenge) {
     return dp.Error("proves node " + std::to_string(p.comm_d_proofs.NodeIndex()) +
                     ", the challenge is " + std::to_string(challenge));
   }
   JsonPath rp = path.Key("comm_r_last_proof");
-  C1_RETURN_IF_ERROR(ValidateMerkleProof(p.comm_r_last_proof, tree_arities, tree_kind, rp));
+  RETURN_IF_ERROR(ValidateMerkleProof(p.comm_r_last_proof, tree_arities, tree_kind, rp));
   if (p.comm_r_last_proof.NodeIndex() != challenge) {
     return rp.Error("proves node " + std::to_string(p.comm_r_last_proof.NodeIndex()) +
                     ", the challenge is " + std::to_string(challenge));
@@ -137,14 +137,14 @@ Status ValidateVanillaProof(const VanillaProof& p, const SectorShape& shape,
     return cp.Key("c_x").Error("opens node " + std::to_string(p.c_x.index) + ", the challenge is " +
                                std::to_string(challenge));
   }
-  C1_RETURN_IF_ERROR(ValidateColumn(p.c_x, shape, tree_arities, tree_kind, cp.Key("c_x")));
+  RETURN_IF_ERROR(ValidateColumn(p.c_x, shape, tree_arities, tree_kind, cp.Key("c_x")));
   for (size_t i = 0; i < p.drg_parents.size(); ++i) {
-    C1_RETURN_IF_ERROR(ValidateColumn(p.drg_parents[i], shape, tree_arities, tree_kind,
-                                      cp.Key("drg_parents").Index(i)));
+    RETURN_IF_ERROR(ValidateColumn(p.drg_parents[i], shape, tree_arities, tree_kind,
+                                   cp.Key("drg_parents").Index(i)));
   }
   for (size_t i = 0; i < p.exp_parents.size(); ++i) {
-    C1_RETURN_IF_ERROR(ValidateColumn(p.exp_parents[i], shape, tree_arities, tree_kind,
-                                      cp.Key("exp_parents").Index(i)));
+    RETURN_IF_ERROR(ValidateColumn(p.exp_parents[i], shape, tree_arities, tree_kind,
+                                   cp.Key("exp_parents").Index(i)));
   }
   return Status::Ok();
 }
@@ -183,7 +183,7 @@ Status ValidateC1(const C1Output& c1) {
                       std::to_string(shape.challenges_per_partition));
     }
     for (size_t i = 0; i < part.size(); ++i) {
-      C1_RETURN_IF_ERROR(ValidateVanillaProof(part[i], shape, arities, kind, kp.Index(i)));
+      RETURN_IF_ERROR(ValidateVanillaProof(part[i], shape, arities, kind, kp.Index(i)));
       if (part[i].comm_r_last_proof.root != part[0].comm_r_last_proof.root) {
         return kp.Index(i).Key("comm_r_last_proof").Error("root differs from challenge 0's");
       }

@@ -111,10 +111,10 @@ Result<std::vector<uint64_t>> SyntheticChallenges(const ff::Fr& replica_id, cons
   Append(pre, Repr(replica_id));
   Append(pre, Repr(comm_r));
   auto key = Blake2bMac256("filecoin.io|PoRep|1|Synthetic|1|Generation", pre);
-  if (!key.ok()) return key.status();
+  RETURN_IF_ERROR(key);
   uint64_t count = num_synthetic;
   auto stream = ChaCha20Keystream(*key, count * 32);
-  if (!stream.ok()) return stream.status();
+  RETURN_IF_ERROR(stream);
   std::vector<uint64_t> out(count);
   for (uint64_t s = 0; s < count; ++s) {
     out[s] = ToChallenge(std::span<const uint8_t, 32>(stream->data() + 32 * s, 32), nodes);
@@ -127,14 +127,14 @@ Result<std::vector<uint64_t>> SyntheticPoRepChallenges(const ff::Fr& replica_id,
                                                        uint64_t nodes, uint64_t num_synthetic,
                                                        uint32_t first, uint32_t count) {
   auto synthetic = SyntheticChallenges(replica_id, comm_r, nodes, num_synthetic);
-  if (!synthetic.ok()) return synthetic.status();
+  RETURN_IF_ERROR(synthetic);
   std::vector<uint8_t> pre;
   Append(pre, Repr(replica_id));
   Append(pre, seed);
   auto key = Blake2bMac256("filecoin.io|PoRep|1|Synthetic|1|Selection", pre);
-  if (!key.ok()) return key.status();
+  RETURN_IF_ERROR(key);
   auto stream = ChaCha20Keystream(*key, 4 * (size_t{first} + count));
-  if (!stream.ok()) return stream.status();
+  RETURN_IF_ERROR(stream);
   std::vector<uint64_t> out;
   for (uint32_t j = first; j < first + count; ++j) {
     const uint8_t* b = stream->data() + 4 * j;

@@ -32,14 +32,4 @@ struct JsonPath {
   }
 };
 
-// Returns early with the status of `expr` when it is an error (the variable is named after the
-// line, so nested uses in lambdas do not shadow each other).
-#define C1_CONCAT_INNER(a, b) a##b
-#define C1_CONCAT(a, b) C1_CONCAT_INNER(a, b)
-#define C1_RETURN_IF_ERROR(expr)                                                 \
-  do {                                                                           \
-    Status C1_CONCAT(status_, __LINE__) = (expr);                                \
-    if (!C1_CONCAT(status_, __LINE__).ok()) return C1_CONCAT(status_, __LINE__); \
-  } while (0)
-
 }  // namespace cuzk::filecoin::internal

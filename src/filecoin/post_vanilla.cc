@@ -12,27 +12,27 @@ Result<FallbackPoStSectorProof> ParseFallbackPoStSectorProof(std::span<const uin
   bincode::Reader r(bytes, "vanilla proof");
   FallbackPoStSectorProof out;
   auto id = r.U64("sector_id");
-  if (!id.ok()) return id.status();
+  RETURN_IF_ERROR(id);
   out.sector_id = *id;
-  if (Status s = r.Domain("comm_r", &out.comm_r); !s.ok()) return s;
+  RETURN_IF_ERROR(r.Domain("comm_r", &out.comm_r));
   // A sector proof is at least a length and two domains; a Merkle proof at least 4 + 64 + 8.
   auto sectors = r.Length("vanilla_proof.sectors", 72);
-  if (!sectors.ok()) return sectors.status();
+  RETURN_IF_ERROR(sectors);
   out.sectors.resize(*sectors);
   for (uint64_t i = 0; i < *sectors; ++i) {
     std::string at = "vanilla_proof.sectors[" + std::to_string(i) + "]";
     PoStSectorProof& sp = out.sectors[i];
     auto proofs = r.Length(at + ".inclusion_proofs", 76);
-    if (!proofs.ok()) return proofs.status();
+    RETURN_IF_ERROR(proofs);
     sp.inclusion_proofs.resize(*proofs);
     for (uint64_t j = 0; j < *proofs; ++j) {
       std::string field = at + ".inclusion_proofs[" + std::to_string(j) + "]";
-      if (Status s = r.Proof(field, &sp.inclusion_proofs[j]); !s.ok()) return s;
+      RETURN_IF_ERROR(r.Proof(field, &sp.inclusion_proofs[j]));
     }
-    if (Status s = r.Domain(at + ".comm_c", &sp.comm_c); !s.ok()) return s;
-    if (Status s = r.Domain(at + ".comm_r_last", &sp.comm_r_last); !s.ok()) return s;
+    RETURN_IF_ERROR(r.Domain(at + ".comm_c", &sp.comm_c));
+    RETURN_IF_ERROR(r.Domain(at + ".comm_r_last", &sp.comm_r_last));
   }
-  if (Status s = r.ExpectEnd(); !s.ok()) return s;
+  RETURN_IF_ERROR(r.ExpectEnd());
   return out;
 }
 

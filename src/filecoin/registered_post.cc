@@ -35,7 +35,7 @@ Result<RegisteredPoStProof> PoStProofById(uint64_t id) {
   }
   // Every seal version of a size shares the sector shape; take V1_1's.
   auto seal = SealProofById(5 + id % 5);
-  if (!seal.ok()) return seal.status();
+  RETURN_IF_ERROR(seal);
   SectorShape shape = seal->shape;
   shape.challenges_per_partition = 0;
   bool winning = id < 5;

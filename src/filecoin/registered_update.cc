@@ -17,7 +17,7 @@ Result<RegisteredUpdateProof> UpdateProofById(uint64_t id) {
                                    " (known: 0..4)");
   }
   auto seal = SealProofById(5 + id);  // the size's sector shape
-  if (!seal.ok()) return seal.status();
+  RETURN_IF_ERROR(seal);
   return RegisteredUpdateProof{id, kNames[id], seal->shape};
 }
 

@@ -32,7 +32,7 @@ Status ReadBytes(element parent, std::string_view key, std::string_view path, si
 
 Status ReadBytes32(element parent, std::string_view key, std::string_view path, Bytes32* out) {
   std::vector<uint8_t> bytes;
-  if (Status s = ReadBytes(parent, key, path, 32, &bytes); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadBytes(parent, key, path, 32, &bytes));
   std::copy(bytes.begin(), bytes.end(), out->begin());
   return Status::Ok();
 }
@@ -66,15 +66,13 @@ Result<SealRecord> ParseSealRecord(std::string_view line) {
     return FieldError("porep_config.partitions", "missing or not a partition count");
   }
   r.partitions = static_cast<uint32_t>(partitions);
-  if (Status s = ReadBytes32(config, "porep_id", "porep_config.porep_id", &r.porep_id); !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(ReadBytes32(config, "porep_id", "porep_config.porep_id", &r.porep_id));
   std::string_view version;
   if (config["api_version"].get_string().get(version)) {
     return FieldError("porep_config.api_version", "missing or not a string");
   }
   auto api = ParseApiVersion(version);
-  if (!api.ok()) return api.status();
+  RETURN_IF_ERROR(api);
   r.api_version = *api;
   simdjson::dom::array features;
   if (config["api_features"].get_array().get(features)) {
@@ -94,19 +92,19 @@ Result<SealRecord> ParseSealRecord(std::string_view line) {
   for (auto [key, out] : {std::pair{"comm_r", &r.comm_r}, std::pair{"comm_d", &r.comm_d},
                           std::pair{"prover_id", &r.prover_id}, std::pair{"ticket", &r.ticket},
                           std::pair{"seed", &r.seed}}) {
-    if (Status s = ReadBytes32(root, key, key, out); !s.ok()) return s;
+    RETURN_IF_ERROR(ReadBytes32(root, key, key, out));
   }
   if (root["sector_id"].get_uint64().get(r.sector_id)) {
     return FieldError("sector_id", "missing or not an unsigned integer");
   }
-  if (Status s = ReadBytes(root, "proof", "proof", 0, &r.proof); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadBytes(root, "proof", "proof", 0, &r.proof));
   return r;
 }
 
 Result<RegisteredSealProof> RecordProof(const SealRecord& record) {
   for (uint64_t id = 0; id < 20; ++id) {
     auto rp = SealProofById(id);
-    if (!rp.ok()) return rp.status();
+    RETURN_IF_ERROR(rp);
     if (rp->shape.sector_bytes != record.sector_size || rp->feature != record.feature) continue;
     if (rp->partitions != record.partitions) {
       return Status::InvalidArgument(

@@ -10,11 +10,11 @@ namespace cuzk::filecoin {
 Result<UpdatePartitionProof> ParseUpdatePartitionProof(std::span<const uint8_t> bytes) {
   bincode::Reader r(bytes, "SnapDeals partition proof");
   UpdatePartitionProof out;
-  if (Status s = r.Domain("comm_c", &out.comm_c); !s.ok()) return s;
-  if (Status s = r.Domains("apex_leafs", &out.apex_leafs); !s.ok()) return s;
+  RETURN_IF_ERROR(r.Domain("comm_c", &out.comm_c));
+  RETURN_IF_ERROR(r.Domains("apex_leafs", &out.apex_leafs));
   // A challenge proof is at least three Merkle proofs of 4 + 64 + 8 bytes.
   auto n = r.Length("challenge_proofs", 3 * 76);
-  if (!n.ok()) return n.status();
+  RETURN_IF_ERROR(n);
   out.challenge_proofs.resize(*n);
   for (uint64_t i = 0; i < *n; ++i) {
     std::string at = "challenge_proofs[" + std::to_string(i) + "]";
@@ -22,10 +22,10 @@ Result<UpdatePartitionProof> ParseUpdatePartitionProof(std::span<const uint8_t> 
     for (auto [name, proof] :
          {std::pair{".proof_r_old", &c.proof_r_old}, std::pair{".proof_d_new", &c.proof_d_new},
           std::pair{".proof_r_new", &c.proof_r_new}}) {
-      if (Status s = r.Proof(at + name, proof); !s.ok()) return s;
+      RETURN_IF_ERROR(r.Proof(at + name, proof));
     }
   }
-  if (Status s = r.ExpectEnd(); !s.ok()) return s;
+  RETURN_IF_ERROR(r.ExpectEnd());
   return out;
 }
 

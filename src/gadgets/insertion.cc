@@ -77,7 +77,7 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
       choices[index] = index == pos ? cur : index > pos ? siblings[pos] : siblings[pos - 1];
     }
     auto chosen = Select(cs, choices, bits);
-    if (!chosen.ok()) return chosen.status();
+    RETURN_IF_ERROR(chosen);
     out.push_back(*chosen);
   }
   return out;

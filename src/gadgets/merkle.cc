@@ -23,7 +23,7 @@ Result<AllocatedNum> Sha256MultiNodeGadget(ConstraintSystem& cs,
     message.insert(message.end(), bits.begin(), bits.end());
   }
   auto digest = Sha256Gadget(cs, message);
-  if (!digest.ok()) return digest.status();
+  RETURN_IF_ERROR(digest);
   std::vector<Boolean> le = ReverseBitNumbering(std::move(*digest));
   return PackBits(cs, std::span(le).first(254));
 }
@@ -48,14 +48,14 @@ Status MerkleInclusionGadget(ConstraintSystem& cs, TreeHash hash, const Allocate
     std::vector<AllocatedNum> siblings;
     for (const Fr& s : level.siblings) siblings.push_back(AllocatedNum::Alloc(cs, s));
     auto inserted = Insert(cs, cur, bits, siblings);
-    if (!inserted.ok()) return inserted.status();
+    RETURN_IF_ERROR(inserted);
     Result<AllocatedNum> next = Status::InvalidArgument("unreachable");
     if (hash == TreeHash::kPoseidon) {
       next = PoseidonHashGadget(cs, *inserted);
     } else {
       next = Sha256MultiNodeGadget(cs, *inserted);
     }
-    if (!next.ok()) return next.status();
+    RETURN_IF_ERROR(next);
     cur = *next;
     all_bits.insert(all_bits.end(), bits.begin(), bits.end());
   }
@@ -79,11 +79,11 @@ Status MerkleInclusionWithBits(ConstraintSystem& cs, TreeHash hash, const Alloca
                                      std::to_string(arity) + " does not fit the index bits");
     }
     auto inserted = Insert(cs, cur, bits.subspan(used, log_arity), siblings[l]);
-    if (!inserted.ok()) return inserted.status();
+    RETURN_IF_ERROR(inserted);
     used += log_arity;
     auto next = hash == TreeHash::kPoseidon ? PoseidonHashGadget(cs, *inserted)
                                             : Sha256MultiNodeGadget(cs, *inserted);
-    if (!next.ok()) return next.status();
+    RETURN_IF_ERROR(next);
     cur = *next;
   }
   if (used != bits.size()) {

@@ -126,7 +126,7 @@ namespace {
 Result<AllocatedNum> PoseidonWithTag(ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
                                      const Fr* domain_tag) {
   auto opt = hash::OptimizedPoseidonFor(preimage.size());
-  if (!opt.ok()) return opt.status();
+  RETURN_IF_ERROR(opt);
   const hash::OptimizedPoseidon& o = **opt;
   const hash::PoseidonParams& p = *o.params;
   size_t t = p.width;
@@ -197,7 +197,7 @@ Result<AllocatedNum> PoseidonHashMdGadget(ConstraintSystem& cs,
     // filecoin-hashers allocates each padding zero as a fresh (unconstrained) variable.
     for (size_t k = n + 1; k < kArity; ++k) block[k] = AllocatedNum::Alloc(cs, Fr::Zero());
     auto h = PoseidonHashGadget(cs, block);
-    if (!h.ok()) return h.status();
+    RETURN_IF_ERROR(h);
     acc = *h;
   }
   return acc;

@@ -36,7 +36,7 @@ Result<ProvingKey> GenerateParameters(const r1cs::R1csShape& shape, const ToxicW
                                       size_t threads) {
   size_t m = shape.num_constraints();
   auto domain = ntt::EvaluationDomain::ForSize(m);
-  if (!domain.ok()) return domain.status();
+  RETURN_IF_ERROR(domain);
   size_t n = domain->size();
   if (waste.gamma.IsZero() || waste.delta.IsZero()) {
     return Status::InvalidArgument("toxic waste gamma and delta must be non-zero");

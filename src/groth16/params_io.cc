@@ -33,7 +33,7 @@ class Reader {
   }
   Result<uint32_t> U32(const std::string& what) {
     auto b = Take(4, what);
-    if (!b.ok()) return b.status();
+    RETURN_IF_ERROR(b);
     return uint32_t{(*b)[0]} << 24 | uint32_t{(*b)[1]} << 16 | uint32_t{(*b)[2]} << 8 | (*b)[3];
   }
   size_t remaining() const { return bytes_.size() - pos_; }
@@ -81,7 +81,7 @@ Result<typename T::Point> DecodeOne(std::span<const uint8_t> bytes, ec::Subgroup
 template <typename T>
 Result<typename T::Point> ReadPoint(Reader& r, ec::SubgroupCheck check, const std::string& what) {
   auto b = r.Take(T::kBytes, what);
-  if (!b.ok()) return b.status();
+  RETURN_IF_ERROR(b);
   return DecodeOne<T>(*b, check, what);
 }
 
@@ -90,7 +90,7 @@ template <typename T>
 Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck check,
                                                   const std::string& section, size_t threads) {
   auto count = r.U32(section + " length");
-  if (!count.ok()) return count.status();
+  RETURN_IF_ERROR(count);
   size_t n = *count;
   if (r.remaining() / T::kBytes < n) {
     return Status::InvalidArgument("truncated: " + section + " declares " + std::to_string(n) +
@@ -130,23 +130,23 @@ Result<VerifyingKey> ReadVerifyingKeyFrom(Reader& r, ec::SubgroupCheck check) {
   VerifyingKey vk;
   auto g1 = [&](ec::G1Affine& dst, const char* what) -> Status {
     auto p = ReadPoint<G1Traits>(r, check, std::string("vk ") + what);
-    if (!p.ok()) return p.status();
+    RETURN_IF_ERROR(p);
     dst = *p;
     return Status::Ok();
   };
   auto g2 = [&](ec::G2Affine& dst, const char* what) -> Status {
     auto p = ReadPoint<G2Traits>(r, check, std::string("vk ") + what);
-    if (!p.ok()) return p.status();
+    RETURN_IF_ERROR(p);
     dst = *p;
     return Status::Ok();
   };
   for (Status s :
        {g1(vk.alpha_g1, "alpha_g1"), g1(vk.beta_g1, "beta_g1"), g2(vk.beta_g2, "beta_g2"),
         g2(vk.gamma_g2, "gamma_g2"), g1(vk.delta_g1, "delta_g1"), g2(vk.delta_g2, "delta_g2")}) {
-    if (!s.ok()) return s;
+    RETURN_IF_ERROR(s);
   }
   auto ic = ReadVector<G1Traits>(r, check, "vk ic", 1);
-  if (!ic.ok()) return ic.status();
+  RETURN_IF_ERROR(ic);
   vk.ic = std::move(*ic);
   return vk;
 }
@@ -220,7 +220,7 @@ std::vector<uint8_t> SerializeVerifyingKey(const VerifyingKey& vk) {
 Result<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, ec::SubgroupCheck check) {
   Reader r(bytes);
   auto vk = ReadVerifyingKeyFrom(r, check);
-  if (!vk.ok()) return vk;
+  RETURN_IF_ERROR(vk);
   if (r.remaining() != 0) {
     return Status::InvalidArgument(std::to_string(r.remaining()) + " trailing bytes after the vk");
   }
@@ -233,18 +233,18 @@ Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes, ec::SubgroupCheck
   ProvingKey pk;
   // The vk is always checked in full: it is small, and verification relies on it.
   auto vk = ReadVerifyingKeyFrom(r, ec::SubgroupCheck::kCheck);
-  if (!vk.ok()) return vk.status();
+  RETURN_IF_ERROR(vk);
   pk.vk = std::move(*vk);
   auto h = ReadVector<G1Traits>(r, check, "h", threads);
-  if (!h.ok()) return h.status();
+  RETURN_IF_ERROR(h);
   auto l = ReadVector<G1Traits>(r, check, "l", threads);
-  if (!l.ok()) return l.status();
+  RETURN_IF_ERROR(l);
   auto a = ReadVector<G1Traits>(r, check, "a", threads);
-  if (!a.ok()) return a.status();
+  RETURN_IF_ERROR(a);
   auto b_g1 = ReadVector<G1Traits>(r, check, "b_g1", threads);
-  if (!b_g1.ok()) return b_g1.status();
+  RETURN_IF_ERROR(b_g1);
   auto b_g2 = ReadVector<G2Traits>(r, check, "b_g2", threads);
-  if (!b_g2.ok()) return b_g2.status();
+  RETURN_IF_ERROR(b_g2);
   if (b_g1->size() != b_g2->size()) {
     return Status::InvalidArgument("b_g1 has " + std::to_string(b_g1->size()) +
                                    " points but b_g2 has " + std::to_string(b_g2->size()));
@@ -259,7 +259,7 @@ Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes, ec::SubgroupCheck
 
 Result<ProvingKey> ReadParams(const std::string& path, ec::SubgroupCheck check, size_t threads) {
   auto file = MappedFile::Open(path);
-  if (!file.ok()) return file.status();
+  RETURN_IF_ERROR(file);
   auto pk = ParseParams(file->bytes(), check, threads);
   if (!pk.ok()) return Status::InvalidArgument(path + ": " + pk.status().message());
   return pk;
@@ -287,7 +287,7 @@ Status WriteVerifyingKey(const VerifyingKey& vk, const std::string& path) {
 
 Result<VerifyingKey> ReadVerifyingKey(const std::string& path) {
   auto file = MappedFile::Open(path);
-  if (!file.ok()) return file.status();
+  RETURN_IF_ERROR(file);
   auto vk = ParseVerifyingKey(file->bytes());
   if (!vk.ok()) return Status::InvalidArgument(path + ": " + vk.status().message());
   return vk;

@@ -39,7 +39,7 @@ Status SizeMismatch(const char* what, size_t want, size_t got) {
 Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) {
   size_t rows = pa.num_constraints();
   auto domain = ntt::EvaluationDomain::ForSize(rows);
-  if (!domain.ok()) return domain.status();
+  RETURN_IF_ERROR(domain);
   size_t n = domain->size();
   HugeVector<Fr>& a = pa.mutable_a();
   HugeVector<Fr>& b = pa.mutable_b();
@@ -103,7 +103,7 @@ Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, con
 
   auto phase = Clock::now();
   Status hs = ComputeH(pa, threads, options.keep_buffers);
-  if (!hs.ok()) return hs;
+  RETURN_IF_ERROR(hs);
   t.fft = SecondsSince(phase);
 
   phase = Clock::now();

@@ -35,7 +35,7 @@ PreparedVerifyingKey PrepareVerifyingKey(const VerifyingKey& vk) {
 Status VerifyProof(const PreparedVerifyingKey& pvk, const Proof& proof,
                    std::span<const Fr> public_inputs) {
   auto acc = InputCombination(pvk, public_inputs);
-  if (!acc.ok()) return acc.status();
+  RETURN_IF_ERROR(acc);
   ec::G2Prepared b = ec::PrepareG2(proof.b);
   std::pair<ec::G1Affine, const ec::G2Prepared*> pairs[] = {
       {proof.a, &b}, {acc->ToAffine(), &pvk.neg_gamma}, {proof.c, &pvk.neg_delta}};

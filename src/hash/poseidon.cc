@@ -116,7 +116,7 @@ std::vector<Fr> GrainRoundConstants(size_t width, size_t full_rounds, size_t par
 
 Result<const PoseidonParams*> PoseidonParamsFor(size_t arity) {
   auto partial = PoseidonPartialRounds(arity);
-  if (!partial.ok()) return partial.status();
+  RETURN_IF_ERROR(partial);
   static std::mutex mu;
   static std::map<size_t, std::unique_ptr<PoseidonParams>> cache;
   std::lock_guard<std::mutex> lock(mu);
@@ -150,7 +150,7 @@ void PoseidonPermute(const PoseidonParams& params, std::span<Fr> state) {
 
 Result<Fr> PoseidonHash(std::span<const Fr> preimage) {
   auto params = PoseidonParamsFor(preimage.size());
-  if (!params.ok()) return params.status();
+  RETURN_IF_ERROR(params);
   std::vector<Fr> state(preimage.size() + 1);
   state[0] = (*params)->merkle_tag;
   std::copy(preimage.begin(), preimage.end(), state.begin() + 1);
@@ -160,7 +160,7 @@ Result<Fr> PoseidonHash(std::span<const Fr> preimage) {
 
 Result<Fr> PoseidonHashTyped(std::span<const Fr> preimage, size_t arity, PoseidonHashType type) {
   auto params = PoseidonParamsFor(arity);
-  if (!params.ok()) return params.status();
+  RETURN_IF_ERROR(params);
   std::vector<Fr> state(arity + 1);
   switch (type) {
     case PoseidonHashType::kMerkleTree:
@@ -202,7 +202,7 @@ Result<Fr> PoseidonHashMd(std::span<const Fr> input) {
     block[0] = acc;
     std::copy_n(input.begin() + i, n, block.begin() + 1);
     auto h = PoseidonHash(block);
-    if (!h.ok()) return h.status();
+    RETURN_IF_ERROR(h);
     acc = *h;
   }
   return acc;

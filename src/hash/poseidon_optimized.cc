@@ -141,7 +141,7 @@ std::vector<Fr> ApplyMatrix(const Matrix& m, std::span<const Fr> v) {
 
 Result<const OptimizedPoseidon*> OptimizedPoseidonFor(size_t arity) {
   auto params = PoseidonParamsFor(arity);
-  if (!params.ok()) return params.status();
+  RETURN_IF_ERROR(params);
   static std::mutex mu;
   static std::map<size_t, std::unique_ptr<OptimizedPoseidon>> cache;
   std::lock_guard<std::mutex> lock(mu);
@@ -188,7 +188,7 @@ void PoseidonPermuteOptimized(const OptimizedPoseidon& o, std::span<Fr> e, std::
 
 Result<Fr> PoseidonHashOptimized(std::span<const Fr> preimage) {
   auto opt = OptimizedPoseidonFor(preimage.size());
-  if (!opt.ok()) return opt.status();
+  RETURN_IF_ERROR(opt);
   std::vector<Fr> state(preimage.size() + 1), scratch(preimage.size() + 1);
   state[0] = (*opt)->params->merkle_tag;
   std::copy(preimage.begin(), preimage.end(), state.begin() + 1);
@@ -199,7 +199,7 @@ Result<Fr> PoseidonHashOptimized(std::span<const Fr> preimage) {
 Status PoseidonHashMany(size_t arity, std::span<const Fr> preimages, std::span<Fr> out,
                         size_t threads) {
   auto opt = OptimizedPoseidonFor(arity);
-  if (!opt.ok()) return opt.status();
+  RETURN_IF_ERROR(opt);
   if (preimages.size() != out.size() * arity) {
     return Status::InvalidArgument(std::to_string(preimages.size()) + " elements do not form " +
                                    std::to_string(out.size()) + " preimages of arity " +

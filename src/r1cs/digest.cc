@@ -127,9 +127,9 @@ std::string R1csDigest::Hex() const { return ToHex(digest); }
 
 Result<R1csDigest> DigestCircuit(const Circuit& circuit) {
   CountingConstraintSystem counts;
-  if (Status s = circuit.Synthesize(counts); !s.ok()) return s;
+  RETURN_IF_ERROR(circuit.Synthesize(counts));
   DigestConstraintSystem cs(counts);
-  if (Status s = circuit.Synthesize(cs); !s.ok()) return s;
+  RETURN_IF_ERROR(circuit.Synthesize(cs));
   R1csDigest d = cs.Finish();
   if (d.inputs != counts.num_inputs() || d.aux != counts.num_aux() ||
       d.constraints != counts.num_constraints()) {

@@ -206,12 +206,12 @@ Status WriteIden3Witness(std::span<const Fr> inputs, std::span<const Fr> aux,
 
 Result<R1csShape> ReadIden3R1cs(const std::string& path) {
   auto c = ReadContainer(path, "r1cs", 1);
-  if (!c.ok()) return c.status();
+  RETURN_IF_ERROR(c);
   if (!c->sections.count(1) || !c->sections.count(2)) {
     return Status::InvalidArgument(path + ": missing header (1) or constraint (2) section");
   }
   Reader h(c->sections.at(1), path + " header");
-  if (Status s = CheckPrime(h); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckPrime(h));
   if (!h.Need(28).ok()) return Status::InvalidArgument(path + " header: truncated");
   uint32_t wires = h.U32(), pub_out = h.U32(), pub_in = h.U32();
   h.U32();  // nPrvIn: private inputs are ordinary aux wires here
@@ -243,7 +243,7 @@ Result<R1csShape> ReadIden3R1cs(const std::string& path) {
                                          std::to_string(wire) + " of " + std::to_string(wires));
         }
         auto coeff = ReadField(r, where);
-        if (!coeff.ok()) return coeff.status();
+        RETURN_IF_ERROR(coeff);
         Variable v =
             wire < shape.num_inputs
                 ? Variable{Variable::Kind::kInput, wire}
@@ -259,12 +259,12 @@ Result<R1csShape> ReadIden3R1cs(const std::string& path) {
 
 Result<std::vector<Fr>> ReadIden3Witness(const std::string& path) {
   auto c = ReadContainer(path, "wtns", 2);
-  if (!c.ok()) return c.status();
+  RETURN_IF_ERROR(c);
   if (!c->sections.count(1) || !c->sections.count(2)) {
     return Status::InvalidArgument(path + ": missing header (1) or values (2) section");
   }
   Reader h(c->sections.at(1), path + " header");
-  if (Status s = CheckPrime(h); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckPrime(h));
   if (!h.Need(4).ok()) return Status::InvalidArgument(path + " header: truncated");
   uint32_t n = h.U32();
   Reader r(c->sections.at(2), path + " values");
@@ -276,7 +276,7 @@ Result<std::vector<Fr>> ReadIden3Witness(const std::string& path) {
   out.reserve(n);
   for (uint32_t i = 0; i < n; ++i) {
     auto v = ReadField(r, "value " + std::to_string(i));
-    if (!v.ok()) return v.status();
+    RETURN_IF_ERROR(v);
     out.push_back(*v);
   }
   if (n == 0 || !out[0].IsOne()) return Status::InvalidArgument(path + ": wire 0 must be 1");

@@ -104,7 +104,7 @@ void ProvingAssignment::AppendInputConstraints() {
 
 Status ProvingAssignment::SynthesizeFrom(const Circuit& circuit) {
   Status s = circuit.Synthesize(*this);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   AppendInputConstraints();
   return Status::Ok();
 }

@@ -19,7 +19,7 @@ void ShapeRecorder::DoEnforce(const LinearCombination& a, const LinearCombinatio
 Result<R1csShape> ShapeRecorder::Record(const Circuit& circuit, bool append_input_constraints) {
   ShapeRecorder cs;
   Status s = circuit.Synthesize(cs);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   if (!append_input_constraints) return std::move(cs.shape_);
   LinearCombination empty;
   for (size_t i = 0; i < cs.shape_.num_inputs; ++i) {

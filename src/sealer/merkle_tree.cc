@@ -72,7 +72,7 @@ Result<PoseidonTree> PoseidonTree::Build(std::vector<Fr> leaves, std::vector<uin
     const std::vector<Fr>& below = tree.levels_.back();
     std::vector<Fr> level(below.size() / arity);
     Status s = hash::PoseidonHashMany(arity, below, level, threads);
-    if (!s.ok()) return s;
+    RETURN_IF_ERROR(s);
     tree.levels_.push_back(std::move(level));
   }
   return tree;

@@ -73,7 +73,7 @@ Result<std::vector<Bytes32>> Fr32Pad(std::string_view raw, uint64_t nodes) {
 Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> data, size_t threads,
                           const ProgressFn& progress) {
   auto proof = filecoin::SealProofById(identity.registered_proof);
-  if (!proof.ok()) return proof.status();
+  RETURN_IF_ERROR(proof);
   const filecoin::SectorShape& shape = proof->shape;
   if (data.size() != shape.nodes) {
     return Status::InvalidArgument("sector data has " + std::to_string(data.size()) + " nodes, " +
@@ -95,7 +95,7 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
   sector.identity = identity;
 
   auto tree_d = Sha256Tree::Build(std::move(data), threads);
-  if (!tree_d.ok()) return tree_d.status();
+  RETURN_IF_ERROR(tree_d);
   sector.tree_d = std::move(tree_d).value();
   timer.Done("tree D (comm_d)");
 
@@ -117,11 +117,11 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
   }
   std::vector<Fr> column_hashes(shape.nodes);
   Status s = hash::PoseidonHashMany(shape.layers, columns, column_hashes, threads);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   columns = {};
   auto tree_c =
       PoseidonTree::Build(std::move(column_hashes), filecoin::TreeArities(shape), threads);
-  if (!tree_c.ok()) return tree_c.status();
+  RETURN_IF_ERROR(tree_c);
   sector.tree_c = std::move(tree_c).value();
   timer.Done("tree C (comm_c)");
 
@@ -132,11 +132,11 @@ Result<SealedSector> Seal(const SealIdentity& identity, std::vector<Bytes32> dat
     replica[node] = *Fr::FromBytesLE(key[node]) + data_fr[node];
   }
   auto tree_r = PoseidonTree::Build(std::move(replica), filecoin::TreeArities(shape), threads);
-  if (!tree_r.ok()) return tree_r.status();
+  RETURN_IF_ERROR(tree_r);
   sector.tree_r_last = std::move(tree_r).value();
   Fr pair[] = {sector.tree_c.Root(), sector.tree_r_last.Root()};
   auto comm_r = hash::PoseidonHashOptimized(pair);
-  if (!comm_r.ok()) return comm_r.status();
+  RETURN_IF_ERROR(comm_r);
   sector.comm_r = *comm_r;
   timer.Done("encoding and tree R_last (comm_r)");
   return sector;
@@ -164,7 +164,7 @@ Result<filecoin::C1Output> Commit1(const SealedSector& sector, const Bytes32& se
   for (uint32_t k = 0; k < proof.partitions; ++k) {
     auto challenges =
         filecoin::PartitionChallenges(proof, sector.replica_id, sector.comm_r, seed, k);
-    if (!challenges.ok()) return challenges.status();
+    RETURN_IF_ERROR(challenges);
     std::vector<filecoin::VanillaProof> partition;
     for (uint64_t c : *challenges) {
       filecoin::VanillaProof p;

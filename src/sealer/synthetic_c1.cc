@@ -35,7 +35,7 @@ MerkleProof RandomProof(std::mt19937_64& rng, const std::vector<uint32_t>& ariti
 
 Result<filecoin::C1Output> SyntheticC1(uint64_t proof_id, uint64_t seed) {
   auto proof = filecoin::SealProofById(proof_id);
-  if (!proof.ok()) return proof.status();
+  RETURN_IF_ERROR(proof);
   const filecoin::SectorShape& shape = proof->shape;
   std::mt19937_64 rng(seed);
   filecoin::C1Output c1;
@@ -60,7 +60,7 @@ Result<filecoin::C1Output> SyntheticC1(uint64_t proof_id, uint64_t seed) {
   for (uint32_t k = 0; k < proof->partitions; ++k) {
     auto challenges = filecoin::PartitionChallenges(*proof, *ff::Fr::FromBytesLE(c1.replica_id),
                                                     *ff::Fr::FromBytesLE(c1.comm_r), c1.seed, k);
-    if (!challenges.ok()) return challenges.status();
+    RETURN_IF_ERROR(challenges);
     std::vector<filecoin::VanillaProof> partition;
     for (uint64_t c : *challenges) {
       filecoin::VanillaProof p;

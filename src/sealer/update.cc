@@ -16,7 +16,7 @@ Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes
                                    " nodes, the sector " + std::to_string(nodes));
   }
   auto proof = filecoin::UpdateProofById(sector.proof.id % 5);
-  if (!proof.ok()) return proof.status();
+  RETURN_IF_ERROR(proof);
   circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(*proof);
   std::vector<Fr> values;
   for (const Bytes32& d : data) {
@@ -25,7 +25,7 @@ Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes
     values.push_back(*fr);
   }
   auto tree_d = Sha256Tree::Build(std::move(data));
-  if (!tree_d.ok()) return tree_d.status();
+  RETURN_IF_ERROR(tree_d);
   UpdatedSector u{*proof,        h_index, std::move(tree_d).value(), {}, sector.tree_c.Root(),
                   sector.comm_r, {}};
   Fr phi = circuits::snap::UpdatePhi(u.comm_d_new(), u.comm_r_old);
@@ -36,7 +36,7 @@ Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes
         sector.tree_r_last.Leaf(i) + values[i] * circuits::snap::UpdateRho(shape, phi, i, h);
   }
   auto tree_r = PoseidonTree::Build(std::move(labels), shape.tree_r_arities);
-  if (!tree_r.ok()) return tree_r.status();
+  RETURN_IF_ERROR(tree_r);
   u.tree_r_new = std::move(tree_r).value();
   Fr pair[] = {u.comm_c, u.tree_r_new.Root()};
   u.comm_r_new = *hash::PoseidonHash(pair);

@@ -77,12 +77,12 @@ Result<engine::PoStInput> LoadPoStInput(const std::string& type, const std::stri
                                         const std::string& vanilla_file, uint32_t partition,
                                         std::vector<std::string>* vanilla_bytes) {
   auto post = ResolvePoStProof(type, sector_size, registered_proof);
-  if (!post.ok()) return post.status();
+  RETURN_IF_ERROR(post);
   auto randomness = FromHex(randomness_hex);
   if (!randomness.ok())
     return Status::InvalidArgument("--randomness: " + randomness.status().message());
   auto json = ReadFileBytes(vanilla_file);
-  if (!json.ok()) return json.status();
+  RETURN_IF_ERROR(json);
   auto list = filecoin::ParseVanillaProofList(*json);
   if (!list.ok()) return Status::InvalidArgument(vanilla_file + ": " + list.status().message());
   *vanilla_bytes = *list;

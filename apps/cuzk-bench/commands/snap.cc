@@ -29,10 +29,10 @@ Status ReadUpdateRequest(const std::string& sector_size, const std::string& vani
                          std::vector<std::string>* vanilla_bytes,
                          std::array<std::string, 3>* commitments) {
   auto seal = ResolveProof(sector_size, "");
-  if (!seal.ok()) return seal.status();
+  RETURN_IF_ERROR(seal);
   *registered_proof = seal->id % 5;  // the size's RegisteredUpdateProof
   auto json = ReadFileBytes(vanilla_file);
-  if (!json.ok()) return json.status();
+  RETURN_IF_ERROR(json);
   auto list = filecoin::ParseVanillaProofList(*json);
   if (!list.ok()) return Status::InvalidArgument(vanilla_file + ": " + list.status().message());
   *vanilla_bytes = *list;
@@ -58,7 +58,7 @@ Result<engine::UpdateInput> LoadUpdateInput(const std::string& sector_size,
   std::array<std::string, 3> commitments;
   Status s = ReadUpdateRequest(sector_size, vanilla_file, comm_r_old, comm_d_new, comm_r_new, &id,
                                &vanilla, &commitments);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   return engine::ParseUpdateInput(id, vanilla, commitments[0], commitments[1], commitments[2]);
 }
 

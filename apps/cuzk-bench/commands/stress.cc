@@ -29,7 +29,7 @@ Result<v1::ProveRequest> PoStRequest(const std::string& type, const std::string&
                                      const std::string& file) {
   std::vector<std::string> vanilla;
   auto input = LoadPoStInput(type, sector_size, "", kDefaultPoStRandomness, file, 0, &vanilla);
-  if (!input.ok()) return input.status();
+  RETURN_IF_ERROR(input);
   v1::ProveRequest request;
   v1::SubmitProofRequest* submit = request.mutable_submit();
   submit->set_proof_kind(type == "winning" ? v1::WINNING_POST : v1::WINDOW_POST_PARTITION);

@@ -23,7 +23,7 @@ Result<std::vector<gadgets::MerkleLevel>> Levels(const MerkleProof& proof,
     level.position = e->index;
     for (const Bytes32& h : e->hashes) {
       auto fr = filecoin::DomainToFr(h, what + " path value");
-      if (!fr.ok()) return fr.status();
+      RETURN_IF_ERROR(fr);
       level.siblings.push_back(*fr);
     }
     levels.push_back(std::move(level));
@@ -35,11 +35,11 @@ Result<ColumnWitness> Column(const filecoin::ColumnProof& proof, const std::stri
   ColumnWitness c;
   for (const Bytes32& row : proof.rows) {
     auto fr = filecoin::DomainToFr(row, what + " row");
-    if (!fr.ok()) return fr.status();
+    RETURN_IF_ERROR(fr);
     c.rows.push_back(*fr);
   }
   auto path = Levels(proof.inclusion_proof, what);
-  if (!path.ok()) return path.status();
+  RETURN_IF_ERROR(path);
   c.path = std::move(path).value();
   return c;
 }
@@ -75,7 +75,7 @@ Result<SealStatement> StatementOf(const C1Output& c1) {
                                   std::tuple{&c1.comm_d, &st.comm_d, "comm_d"},
                                   std::tuple{&c1.comm_r, &st.comm_r, "comm_r"}}) {
     auto fr = filecoin::DomainToFr(*bytes, name);
-    if (!fr.ok()) return fr.status();
+    RETURN_IF_ERROR(fr);
     *out = *fr;
   }
   return st;
@@ -83,28 +83,28 @@ Result<SealStatement> StatementOf(const C1Output& c1) {
 
 Result<std::vector<uint64_t>> PartitionChallenges(const C1Output& c1, uint32_t partition) {
   auto st = StatementOf(c1);
-  if (!st.ok()) return st.status();
+  RETURN_IF_ERROR(st);
   return filecoin::PartitionChallenges(st->proof, st->replica_id, st->comm_r, st->seed, partition);
 }
 
 Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t partition) {
   Status s = CheckPartition(c1, partition);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   const auto& proofs = c1.vanilla_proofs[partition];
   PartitionWitness w;
   for (auto [bytes, out, name] :
        {std::tuple{&c1.replica_id, &w.replica_id, "replica_id"},
         std::tuple{&c1.comm_d, &w.comm_d, "comm_d"}, std::tuple{&c1.comm_r, &w.comm_r, "comm_r"}}) {
     auto fr = filecoin::DomainToFr(*bytes, name);
-    if (!fr.ok()) return fr.status();
+    RETURN_IF_ERROR(fr);
     *out = *fr;
   }
   if (proofs.empty()) return Status::InvalidArgument("partition has no challenge proofs");
   // spec 2.4: comm_r_last and comm_c are the roots of challenge 0's tree R and tree C proofs.
   auto comm_r_last = filecoin::DomainToFr(proofs[0].comm_r_last_proof.root, "comm_r_last");
   auto comm_c = filecoin::DomainToFr(proofs[0].c_x.inclusion_proof.root, "comm_c");
-  if (!comm_r_last.ok()) return comm_r_last.status();
-  if (!comm_c.ok()) return comm_c.status();
+  RETURN_IF_ERROR(comm_r_last);
+  RETURN_IF_ERROR(comm_c);
   w.comm_r_last = *comm_r_last;
   w.comm_c = *comm_c;
   for (size_t i = 0; i < proofs.size(); ++i) {
@@ -114,7 +114,7 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
     ChallengeWitness c;
     c.challenge = p.labeling_proofs[0].node;
     auto leaf = filecoin::DomainToFr(p.comm_d_proofs.leaf, where + "data leaf");
-    if (!leaf.ok()) return leaf.status();
+    RETURN_IF_ERROR(leaf);
     c.data_leaf = *leaf;
     auto d_path = Levels(p.comm_d_proofs, where + "comm_d");
     auto r_path = Levels(p.comm_r_last_proof, where + "comm_r_last");
@@ -129,7 +129,7 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
       const filecoin::ColumnProof& proof = k < 6 ? p.drg_parents[k] : p.exp_parents[k - 6];
       auto column = Column(
           proof, where + (k < 6 ? "drg" : "exp") + " parent " + std::to_string(k < 6 ? k : k - 6));
-      if (!column.ok()) return column.status();
+      RETURN_IF_ERROR(column);
       (k < 6 ? c.drg_parents[k] : c.exp_parents[k - 6]) = std::move(column).value();
     }
     w.challenges.push_back(std::move(c));
@@ -144,7 +144,7 @@ Result<std::vector<Fr>> StatementPublicInputs(const SealStatement& st, uint32_t 
   }
   auto challenges =
       filecoin::PartitionChallenges(st.proof, st.replica_id, st.comm_r, st.seed, partition);
-  if (!challenges.ok()) return challenges.status();
+  RETURN_IF_ERROR(challenges);
   filecoin::StackedGraph graph(st.proof.shape.nodes, st.porep_id, st.proof.api_version);
   std::vector<Fr> inputs{st.replica_id, st.comm_d, st.comm_r};
   std::array<uint32_t, filecoin::kTotalParents> parents;
@@ -161,11 +161,11 @@ Result<std::vector<Fr>> StatementPublicInputs(const SealStatement& st, uint32_t 
 
 Result<std::vector<Fr>> PartitionPublicInputs(const C1Output& c1, uint32_t partition) {
   Status s = CheckPartition(c1, partition);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   auto st = StatementOf(c1);
-  if (!st.ok()) return st.status();
+  RETURN_IF_ERROR(st);
   auto inputs = StatementPublicInputs(*st, partition);
-  if (!inputs.ok()) return inputs.status();
+  RETURN_IF_ERROR(inputs);
   // C1 must open exactly the derived challenges and parents (inputs 3 + 18 i + {0, 1..14}).
   const auto& proofs = c1.vanilla_proofs[partition];
   size_t derived = (inputs->size() - 3) / kInputsPerChallenge;

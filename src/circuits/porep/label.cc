@@ -24,7 +24,7 @@ Result<gadgets::AllocatedNum> CreateLabel(r1cs::ConstraintSystem& cs,
     message.insert(message.end(), parent.begin(), parent.end());
   }
   auto digest = gadgets::Sha256Gadget(cs, message);
-  if (!digest.ok()) return digest.status();
+  RETURN_IF_ERROR(digest);
   std::vector<Boolean> le = gadgets::ReverseBitNumbering(std::move(*digest));
   return gadgets::PackBits(cs, std::span(le).first(254));
 }

@@ -28,9 +28,9 @@ Result<std::vector<AllocatedNum>> ColumnInclusion(r1cs::ConstraintSystem& cs,
   std::vector<AllocatedNum> rows;
   for (const Fr& v : column.rows) rows.push_back(AllocatedNum::Alloc(cs, v));
   auto leaf = gadgets::PoseidonHashGadget(cs, rows);
-  if (!leaf.ok()) return leaf.status();
+  RETURN_IF_ERROR(leaf);
   Status s = gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, *leaf, column.path, comm_c);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   return rows;
 }
 
@@ -69,7 +69,7 @@ Status StackedCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   AllocatedNum comm_c = AllocatedNum::Alloc(cs, witness_.comm_c);
   AllocatedNum pair[] = {comm_c, comm_r_last};
   auto h = gadgets::PoseidonHashGadget(cs, pair);
-  if (!h.ok()) return h.status();
+  RETURN_IF_ERROR(h);
   gadgets::EnforceEqual(cs, comm_r, *h);
   for (size_t i = 0; i < witness_.challenges.size(); ++i) {
     r1cs::Namespace ns(cs, cs.WantsNames() ? "challenge_" + std::to_string(i) : std::string());
@@ -89,7 +89,7 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
   AllocatedNum data_leaf = AllocatedNum::Alloc(cs, w.data_leaf);
   Status s =
       gadgets::MerkleInclusionGadget(cs, TreeHash::kSha256, data_leaf, w.comm_d_path, comm_d);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   // 3-4. Parent columns.
   std::vector<std::vector<AllocatedNum>> columns;
   // columns[0..5] are the DRG parents, columns[6..13] the expander parents.
@@ -98,7 +98,7 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
   for (const ColumnWitness& c : w.exp_parents) parent_columns.push_back(&c);
   for (const ColumnWitness* column : parent_columns) {
     auto rows = ColumnInclusion(cs, *column, comm_c);
-    if (!rows.ok()) return rows.status();
+    RETURN_IF_ERROR(rows);
     columns.push_back(std::move(*rows));
   }
   // 5. The challenge as 64 allocated bits, packed into one input.
@@ -116,7 +116,7 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
     std::vector<std::vector<Boolean>> expanded;
     for (size_t k = 0; k < 37; ++k) expanded.push_back(parents[k % parents.size()]);
     auto label = CreateLabel(cs, replica_id_bits, expanded, layer, challenge_bits);
-    if (!label.ok()) return label.status();
+    RETURN_IF_ERROR(label);
     labels.push_back(*label);
   }
   // 7-8. Encoding and its tree-R_last path.
@@ -128,10 +128,10 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
              r1cs::LinearCombination::Of(encoded.var));
   s = gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, encoded, w.comm_r_last_path,
                                      comm_r_last);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(s);
   // 9. The challenge's own column, hashed from the labels, under comm_c.
   auto column = gadgets::PoseidonHashGadget(cs, labels);
-  if (!column.ok()) return column.status();
+  RETURN_IF_ERROR(column);
   return gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, *column, w.own_column_path,
                                         comm_c);
 }

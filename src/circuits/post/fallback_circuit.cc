@@ -37,7 +37,7 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
     level.position = levels[j]->index;
     for (const Bytes32& h : levels[j]->hashes) {
       auto fr = filecoin::DomainToFr(h, what + " path value");
-      if (!fr.ok()) return fr.status();
+      RETURN_IF_ERROR(fr);
       level.siblings.push_back(*fr);
     }
     leaf.path.push_back(std::move(level));
@@ -51,7 +51,7 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
                                    std::to_string(challenge));
   }
   auto value = filecoin::DomainToFr(proof.leaf, what + " leaf");
-  if (!value.ok()) return value.status();
+  RETURN_IF_ERROR(value);
   leaf.value = *value;
   // Hash up the path natively: a wrong sibling or leaf is named here, not found by a failed
   // proof after seconds of proving.
@@ -60,11 +60,11 @@ Result<LeafWitness> Leaf(const filecoin::MerkleProof& proof, const filecoin::Sec
     std::vector<Fr> children = level.siblings;
     children.insert(children.begin() + level.position, node);
     auto parent = hash::PoseidonHash(children);
-    if (!parent.ok()) return parent.status();
+    RETURN_IF_ERROR(parent);
     node = *parent;
   }
   auto root = filecoin::DomainToFr(comm_r_last, what + " comm_r_last");
-  if (!root.ok()) return root.status();
+  RETURN_IF_ERROR(root);
   if (node != *root) {
     return Status::InvalidArgument(what + ": the leaf and path do not hash to comm_r_last");
   }
@@ -89,7 +89,7 @@ Result<SlotWitness> SlotHead(const FallbackPoStSectorProof& v, const std::string
   slot.comm_r_last = *comm_r_last;
   Fr pair[] = {slot.comm_c, slot.comm_r_last};
   auto h = hash::PoseidonHash(pair);
-  if (!h.ok()) return h.status();
+  RETURN_IF_ERROR(h);
   if (*h != slot.comm_r) {
     return Status::InvalidArgument(what + ": comm_r is not Poseidon(comm_c, comm_r_last)");
   }
@@ -112,7 +112,7 @@ Status FallbackPoStCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     gadgets::Inputize(cs, comm_r);
     AllocatedNum pair[] = {comm_c, comm_r_last};
     auto h = gadgets::PoseidonHashGadget(cs, pair);
-    if (!h.ok()) return h.status();
+    RETURN_IF_ERROR(h);
     gadgets::EnforceEqual(cs, comm_r, *h);
     for (const LeafWitness& leaf : slot.leaves) {
       AllocatedNum value = AllocatedNum::Alloc(cs, leaf.value);
@@ -161,7 +161,7 @@ Result<std::vector<SlotWitness>> PoStSlots(const PoStStatement& st,
     const FallbackPoStSectorProof& v = vanilla[i];
     std::string what = SectorName(v);
     auto head = SlotHead(v, what);
-    if (!head.ok()) return head.status();
+    RETURN_IF_ERROR(head);
     const auto& proofs = v.sectors[0].inclusion_proofs;
     if (proofs.size() != p.challenge_count) {
       return Status::InvalidArgument(what + ": has " + std::to_string(proofs.size()) +
@@ -176,7 +176,7 @@ Result<std::vector<SlotWitness>> PoStSlots(const PoStStatement& st,
           filecoin::PoStLeafChallenge(st.randomness, v.sector_id, ci, p.shape.nodes);
       auto leaf = Leaf(proofs[n], p.shape, v.sectors[0].comm_r_last, challenge,
                        what + " challenge " + std::to_string(n));
-      if (!leaf.ok()) return leaf.status();
+      RETURN_IF_ERROR(leaf);
       if (winning || n == 0) slots.push_back(*head);
       slots.back().leaves.push_back(std::move(leaf).value());
     }
@@ -202,7 +202,7 @@ Result<std::vector<Fr>> PoStPublicInputs(const PoStStatement& st,
     uint32_t index_slot = winning ? slot : static_cast<uint32_t>(i);
     auto comm_r = filecoin::DomainToFr(sectors[i].second,
                                        "sector " + std::to_string(sectors[i].first) + " comm_r");
-    if (!comm_r.ok()) return comm_r.status();
+    RETURN_IF_ERROR(comm_r);
     inputs.push_back(*comm_r);
     for (uint32_t n = 0; n < p.circuit_challenges(); ++n) {
       uint64_t ci = filecoin::PoStChallengeIndex(p, st.partition, index_slot, n);

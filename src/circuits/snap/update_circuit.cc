@@ -145,7 +145,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   // phi = H_gr(comm_d_new, comm_r_old).
   AllocatedNum phi_in[] = {comm_d_new, comm_r_old};
   auto phi = gadgets::PoseidonGenRandomnessGadget(cs, phi_in);
-  if (!phi.ok()) return phi.status();
+  RETURN_IF_ERROR(phi);
   // Private inputs other than the challenges' openings.
   AllocatedNum comm_c = AllocatedNum::Alloc(cs, w.comm_c);
   AllocatedNum root_r_old = AllocatedNum::Alloc(cs, w.root_r_old);
@@ -161,7 +161,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
        {std::pair{root_r_old, comm_r_old}, std::pair{root_r_new, comm_r_new}}) {
     AllocatedNum pair[] = {comm_c, root};
     auto h = gadgets::PoseidonHashGadget(cs, pair);
-    if (!h.ok()) return h.status();
+    RETURN_IF_ERROR(h);
     gadgets::EnforceEqual(cs, *h, comm_r);
   }
   // The apex tree over this partition's apex leaves, then its root's path up to comm_d_new.
@@ -170,14 +170,14 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     std::vector<AllocatedNum> next;
     for (size_t i = 0; i < row.size(); i += 2) {
       auto h = gadgets::Sha256NodeGadget(cs, row[i], row[i + 1]);
-      if (!h.ok()) return h.status();
+      RETURN_IF_ERROR(h);
       next.push_back(*h);
     }
     row = std::move(next);
   }
   Status st = gadgets::MerkleInclusionWithBits(cs, TreeHash::kSha256, row[0], k_bits,
                                                partition_path, comm_d_new);
-  if (!st.ok()) return st;
+  RETURN_IF_ERROR(st);
   // The challenges' random bits: digest_j = H_gr(comm_r_new, k * digests + j), 255 bits each,
   // cut into chunks of (challenge_bits - partition_bits).
   const uint32_t random_bits = challenge_bits - partition_bits;
@@ -193,7 +193,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(index.var));
     AllocatedNum digest_in[] = {comm_r_new, index};
     auto digest = gadgets::PoseidonGenRandomnessGadget(cs, digest_in);
-    if (!digest.ok()) return digest.status();
+    RETURN_IF_ERROR(digest);
     std::vector<Boolean> bits = AllocateBits(cs, *digest);
     uint32_t take =
         j + 1 == digests ? s.challenges() - static_cast<uint32_t>(generated.size()) : per_digest;
@@ -206,10 +206,10 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     std::vector<Boolean> c_bits = generated[i];
     c_bits.insert(c_bits.end(), k_bits.begin(), k_bits.end());
     auto high = ChallengeHighBits(cs, c_bits, h_select, s.hs());
-    if (!high.ok()) return high.status();
+    RETURN_IF_ERROR(high);
     AllocatedNum rho_in[] = {*phi, *high};
     auto rho = gadgets::PoseidonGenRandomnessGadget(cs, rho_in);
-    if (!rho.ok()) return rho.status();
+    RETURN_IF_ERROR(rho);
     AllocatedNum leaf_r_old = AllocatedNum::Alloc(cs, cw.leaf_r_old);
     AllocatedNum leaf_d_new = AllocatedNum::Alloc(cs, cw.leaf_d_new);
     AllocatedNum leaf_r_new = LabelRNew(cs, leaf_r_old, leaf_d_new, *rho);
@@ -228,7 +228,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     uint32_t to_apex = challenge_bits - partition_bits - apex_bits;
     auto apex_leaf =
         gadgets::Select(cs, apex_leaves, std::span(c_bits).subspan(to_apex, apex_bits));
-    if (!apex_leaf.ok()) return apex_leaf.status();
+    RETURN_IF_ERROR(apex_leaf);
     std::vector<std::vector<AllocatedNum>> d_path;
     for (uint32_t l = 0; l < to_apex; ++l)
       d_path.push_back({AllocatedNum::Alloc(cs, cw.path_d_new[l])});

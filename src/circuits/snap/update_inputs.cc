@@ -39,7 +39,7 @@ Result<std::pair<std::vector<std::vector<Fr>>, Fr>> TreeRPath(const MerkleProof&
                                    ", the challenge is " + std::to_string(c));
   }
   auto node = filecoin::DomainToFr(p.leaf, what + " leaf");
-  if (!node.ok()) return node.status();
+  RETURN_IF_ERROR(node);
   std::vector<std::vector<Fr>> siblings;
   Fr cur = *node;
   for (size_t l = 0; l < levels.size(); ++l) {
@@ -50,13 +50,13 @@ Result<std::pair<std::vector<std::vector<Fr>>, Fr>> TreeRPath(const MerkleProof&
     siblings.emplace_back();
     for (const Bytes32& h : levels[l]->hashes) {
       auto fr = filecoin::DomainToFr(h, what + " sibling");
-      if (!fr.ok()) return fr.status();
+      RETURN_IF_ERROR(fr);
       siblings.back().push_back(*fr);
     }
     std::vector<Fr> children = siblings.back();
     children.insert(children.begin() + levels[l]->index, cur);
     auto parent = hash::PoseidonHash(children);
-    if (!parent.ok()) return parent.status();
+    RETURN_IF_ERROR(parent);
     cur = *parent;
   }
   return std::pair{std::move(siblings), cur};
@@ -90,11 +90,11 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
   w.comm_d_new = st.comm_d_new;
   w.comm_r_new = st.comm_r_new;
   auto comm_c = filecoin::DomainToFr(v.comm_c, part + " comm_c");
-  if (!comm_c.ok()) return comm_c.status();
+  RETURN_IF_ERROR(comm_c);
   w.comm_c = *comm_c;
   for (const Bytes32& leaf : v.apex_leafs) {
     auto fr = filecoin::DomainToFr(leaf, part + " apex leaf");
-    if (!fr.ok()) return fr.status();
+    RETURN_IF_ERROR(fr);
     w.apex_leaves.push_back(*fr);
   }
   // The apex tree's root must lead to comm_d_new along challenge 0's partition path.
@@ -115,9 +115,9 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
     std::string what = part + " challenge " + std::to_string(i);
     UpdateChallengeWitness cw;
     auto r_old = TreeRPath(cp.proof_r_old, shape, c, what + " proof_r_old");
-    if (!r_old.ok()) return r_old.status();
+    RETURN_IF_ERROR(r_old);
     auto r_new = TreeRPath(cp.proof_r_new, shape, c, what + " proof_r_new");
-    if (!r_new.ok()) return r_new.status();
+    RETURN_IF_ERROR(r_new);
     if (i == 0) {
       w.root_r_old = r_old->second;
       w.root_r_new = r_new->second;
@@ -159,7 +159,7 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
       node = d.base[l].index ? Sha256Node(d.base[l].hashes[0], node)
                              : Sha256Node(node, d.base[l].hashes[0]);
       auto sibling = filecoin::DomainToFr(d.base[l].hashes[0], what + " proof_d_new sibling");
-      if (!sibling.ok()) return sibling.status();
+      RETURN_IF_ERROR(sibling);
       cw.path_d_new.push_back(*sibling);
     }
     if (shape.partition_bits() == 0 && node != row[0]) {
