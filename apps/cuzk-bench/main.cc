@@ -20,6 +20,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands/commands.h"
+#include "commands/common.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-bench: benchmarks and tools for the cuzk Filecoin proving engine"};
@@ -48,5 +49,5 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterCancel(app);
   cuzk::bench::RegisterSrsCommands(app);
   CLI11_PARSE(app, argc, argv);
-  return 0;
+  return cuzk::bench::ExitStatus();
 }

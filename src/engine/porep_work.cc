@@ -26,18 +26,15 @@ class PoRepDescriptor final : public ProofKindDescriptor {
 
   Result<PreparedJob> Prepare(const JobRequest& r) const override {
     auto c1 = filecoin::ParseC1(r.vanilla_proof);
-    if (!c1.ok()) return c1.status();
+    RETURN_IF_ERROR(c1);
     const filecoin::RegisteredSealProof& proof = c1->registered_proof;
     if (r.registered_proof != proof.id) {
       return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
                                      " does not match the C1's " + std::string(proof.name) + " (" +
                                      std::to_string(proof.id) + ")");
     }
-    if (Status st =
-            CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
-        !st.ok()) {
-      return st;
-    }
+    RETURN_IF_ERROR(
+        CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name)));
     auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
     PreparedJob job;
     job.circuit_id = PoRepCircuitId(proof.shape);
@@ -45,6 +42,9 @@ class PoRepDescriptor final : public ProofKindDescriptor {
     job.partition_memory = PoRepPartitionMemoryEstimate(proof.shape);
     job.synthesize = [input](uint32_t k, AssignmentPtr reuse) {
       return SynthesizePoRepPartition(*input, k, std::move(reuse));
+    };
+    job.public_inputs = [input](uint32_t k) {
+      return circuits::porep::PartitionPublicInputs(*input, k);
     };
     return job;
   }

@@ -31,7 +31,7 @@ Result<PoStInput> ParsePoStInput(uint64_t registered_proof,
                                  std::span<const std::string> vanilla_proofs,
                                  std::string_view randomness, uint32_t partition) {
   auto proof = filecoin::PoStProofById(registered_proof);
-  if (!proof.ok()) return proof.status();
+  RETURN_IF_ERROR(proof);
   PoStInput input;
   input.statement.proof = *proof;
   input.statement.partition = partition;
@@ -68,10 +68,10 @@ Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input) {
 Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse) {
   SynthesizedPartition out;
   auto inputs = PoStInputs(input);
-  if (!inputs.ok()) return inputs.status();
+  RETURN_IF_ERROR(inputs);
   out.inputs = std::move(inputs).value();
   auto slots = circuits::post::PoStSlots(input.statement, input.vanilla);
-  if (!slots.ok()) return slots.status();
+  RETURN_IF_ERROR(slots);
   auto start = std::chrono::steady_clock::now();
   out.assignment = PrepareAssignment(std::move(reuse), PoStRows(input.statement.proof));
   Status s = out.assignment->SynthesizeFrom(FallbackPoStCircuit(std::move(slots).value()));
@@ -113,21 +113,18 @@ class PoStDescriptor final : public ProofKindDescriptor {
   Result<PreparedJob> Prepare(const JobRequest& r) const override {
     auto input =
         ParsePoStInput(r.registered_proof, r.vanilla_proofs, r.randomness, r.partition_index);
-    if (!input.ok()) return input.status();
+    RETURN_IF_ERROR(input);
     const filecoin::RegisteredPoStProof& proof = input->statement.proof;
     if (proof.kind != post_) {
       return Status::InvalidArgument("registered_proof " + std::to_string(r.registered_proof) +
                                      " is " + std::string(proof.name) + ", not a " +
                                      ProofKindName(kind()) + " proof type");
     }
-    if (Status st =
-            CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
-        !st.ok()) {
-      return st;
-    }
+    RETURN_IF_ERROR(
+        CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name)));
     // Check the witness now, so a bad proof fails before parameters load.
     auto slots = circuits::post::PoStSlots(input->statement, input->vanilla);
-    if (!slots.ok()) return slots.status();
+    RETURN_IF_ERROR(slots);
     PreparedJob job;
     job.circuit_id = PoStCircuitId(proof);
     job.partitions = 1;
@@ -136,6 +133,7 @@ class PoStDescriptor final : public ProofKindDescriptor {
     job.synthesize = [shared](uint32_t, AssignmentPtr reuse) {
       return SynthesizePoSt(*shared, std::move(reuse));
     };
+    job.public_inputs = [shared](uint32_t) { return PoStInputs(*shared); };
     return job;
   }
 

@@ -2,6 +2,9 @@
 #include "engine/proof_kind.h"
 
 #include <array>
+#include <filesystem>
+
+#include "groth16/params_io.h"
 
 namespace cuzk::engine {
 
@@ -38,11 +41,23 @@ Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes) {
                                            std::to_string(sector_bytes) + "-byte sectors");
 }
 
+Result<groth16::PreparedVerifyingKey> ReadCircuitVerifyingKey(const std::string& param_dir,
+                                                              const CircuitInfo& circuit) {
+  ASSIGN_OR_RETURN(auto vk, groth16::ReadVerifyingKey(
+                                (std::filesystem::path(param_dir) / circuit.vk_file).string()));
+  return groth16::PrepareVerifyingKey(vk);
+}
+
+Status VerifyJobProof(const PreparedJob& job, const groth16::PreparedVerifyingKey& pvk,
+                      std::span<const uint8_t> proof) {
+  return VerifyPartitionProofs(job.partitions, pvk, proof, job.public_inputs);
+}
+
 Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
                                              uint64_t budget_bytes, size_t threads,
                                              uint64_t* srs_load_ms) {
   auto job = DescriptorOf(request.kind).Prepare(request);
-  if (!job.ok()) return job.status();
+  RETURN_IF_ERROR(job);
   return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory, budget_bytes,
                          threads, srs_load_ms, std::move(job->synthesize));
 }

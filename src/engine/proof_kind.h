@@ -35,12 +35,14 @@ struct CircuitInfo {
 };
 
 // A request parsed and checked, ready to be scheduled: its circuit, its partitions, the memory
-// one partition holds from synthesis until proved, and how to synthesize partition k.
+// one partition holds from synthesis until proved, how to synthesize partition k, and partition
+// k's public inputs (derived from the request, never read from it).
 struct PreparedJob {
   std::string circuit_id;
   uint32_t partitions = 0;
   uint64_t partition_memory = 0;
   CircuitWork::SynthesizeFn synthesize;
+  PartitionInputsFn public_inputs;
 };
 
 // What the engine knows of one proof kind.
@@ -93,6 +95,14 @@ Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes);
 Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
                                              uint64_t budget_bytes, size_t threads,
                                              uint64_t* srs_load_ms);
+
+// Reads and prepares the verifying key of `circuit` from the parameter directory `param_dir`.
+Result<groth16::PreparedVerifyingKey> ReadCircuitVerifyingKey(const std::string& param_dir,
+                                                              const CircuitInfo& circuit);
+// Verifies a job's proof (its partitions' 192-byte proofs concatenated) against the public
+// inputs `job` derives; the error names the first partition that fails.
+Status VerifyJobProof(const PreparedJob& job, const groth16::PreparedVerifyingKey& pvk,
+                      std::span<const uint8_t> proof);
 
 // The descriptors, defined beside each kind's parsing and synthesis.
 const ProofKindDescriptor& PoRepKind();

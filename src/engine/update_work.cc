@@ -32,14 +32,14 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      std::string_view comm_r_old, std::string_view comm_d_new,
                                      std::string_view comm_r_new) {
   auto proof = filecoin::UpdateProofById(registered_proof);
-  if (!proof.ok()) return proof.status();
+  RETURN_IF_ERROR(proof);
   UpdateInput input;
   input.proof = *proof;
   for (auto [raw, name, out] : {std::tuple{comm_r_old, "comm_r_old", &input.comm_r_old},
                                 std::tuple{comm_d_new, "comm_d_new", &input.comm_d_new},
                                 std::tuple{comm_r_new, "comm_r_new", &input.comm_r_new}}) {
     auto fr = Commitment(raw, name);
-    if (!fr.ok()) return fr.status();
+    RETURN_IF_ERROR(fr);
     *out = *fr;
   }
   uint32_t partitions = circuits::snap::ShapeOf(*proof).partitions();
@@ -57,7 +57,7 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      "]: " + v.status().message());
     }
     auto w = circuits::snap::UpdateWitnessFromVanilla(input.Statement(k), *v);
-    if (!w.ok()) return w.status();
+    RETURN_IF_ERROR(w);
     input.partitions.push_back(std::move(w).value());
   }
   return input;
@@ -113,13 +113,10 @@ class SnapDescriptor final : public ProofKindDescriptor {
   Result<PreparedJob> Prepare(const JobRequest& r) const override {
     auto input = ParseUpdateInput(r.registered_proof, r.vanilla_proofs, r.comm_r_old, r.comm_d_new,
                                   r.comm_r_new);
-    if (!input.ok()) return input.status();
+    RETURN_IF_ERROR(input);
     const filecoin::RegisteredUpdateProof& proof = input->proof;
-    if (Status st =
-            CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name));
-        !st.ok()) {
-      return st;
-    }
+    RETURN_IF_ERROR(
+        CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name)));
     PreparedJob job;
     job.circuit_id = UpdateCircuitId(proof);
     job.partitions = static_cast<uint32_t>(input->partitions.size());
@@ -127,6 +124,9 @@ class SnapDescriptor final : public ProofKindDescriptor {
     auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
     job.synthesize = [shared](uint32_t k, AssignmentPtr reuse) {
       return SynthesizeUpdatePartition(*shared, k, std::move(reuse));
+    };
+    job.public_inputs = [shared](uint32_t k) -> Result<std::vector<ff::Fr>> {
+      return circuits::snap::UpdateStatementInputs(shared->Statement(k));
     };
     return job;
   }

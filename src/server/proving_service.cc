@@ -5,66 +5,14 @@
 #include <chrono>
 
 #include "server/metrics.h"
+#include "server/wire.h"
 
 namespace cuzk::server {
-namespace {
-
-grpc::Status ToGrpc(const Status& s) {
-  switch (s.code()) {
-    case StatusCode::kOk:
-      return grpc::Status::OK;
-    case StatusCode::kNotFound:
-      return grpc::Status(grpc::StatusCode::NOT_FOUND, s.message());
-    case StatusCode::kCancelled:
-      return grpc::Status(grpc::StatusCode::CANCELLED, s.message());
-    case StatusCode::kInternal:
-      return grpc::Status(grpc::StatusCode::INTERNAL, s.message());
-    default:
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, s.message());
-  }
-}
-
-// Converts a request, refusing wire enum values that name no kind or priority.
-Result<engine::JobRequest> ToJob(const v1::SubmitProofRequest& r) {
-  auto kind = engine::ProofKindFromWire(r.proof_kind());
-  if (!kind.ok()) return kind.status();
-  auto priority = engine::PriorityFromWire(r.priority());
-  if (!priority.ok()) return priority.status();
-  engine::JobRequest job;
-  job.request_id = r.request_id();
-  job.kind = *kind;
-  job.priority = *priority;
-  job.registered_proof = r.registered_proof();
-  job.sector_size = r.sector_size();
-  job.vanilla_proof = r.vanilla_proof();
-  job.vanilla_proofs.assign(r.vanilla_proofs().begin(), r.vanilla_proofs().end());
-  job.randomness = r.randomness();
-  job.partition_index = r.partition_index();
-  job.comm_r_old = r.comm_r_old();
-  job.comm_r_new = r.comm_r_new();
-  job.comm_d_new = r.comm_d_new();
-  return job;
-}
-
-v1::AwaitProofResponse::Status ToWire(engine::JobState s) {
-  switch (s) {
-    case engine::JobState::kCompleted:
-      return v1::AwaitProofResponse::COMPLETED;
-    case engine::JobState::kFailed:
-      return v1::AwaitProofResponse::FAILED;
-    case engine::JobState::kCancelled:
-      return v1::AwaitProofResponse::CANCELLED;
-    default:
-      return v1::AwaitProofResponse::TIMEOUT;  // still queued or running when the wait ended
-  }
-}
-
-}  // namespace
 
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
                                          const v1::SubmitProofRequest* request,
                                          v1::SubmitProofResponse* response) {
-  auto job = ToJob(*request);
+  auto job = ToJobRequest(*request);
   if (!job.ok()) return ToGrpc(job.status());
   auto submitted = engine_.Submit(*job);
   if (!submitted.ok()) return ToGrpc(submitted.status());
@@ -109,7 +57,7 @@ grpc::Status ProvingService::AwaitProof(grpc::ServerContext* context,
 
 grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::ProveRequest* request,
                                    v1::ProveResponse* response) {
-  auto job = ToJob(request->submit());
+  auto job = ToJobRequest(request->submit());
   if (!job.ok()) return ToGrpc(job.status());
   auto submitted = engine_.Submit(*job);
   if (!submitted.ok()) return ToGrpc(submitted.status());

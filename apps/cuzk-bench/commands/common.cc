@@ -53,6 +53,16 @@ Status WriteFileBytes(const std::string& path, std::string_view data) {
   return Status::Ok();
 }
 
+namespace {
+int exit_status = 0;
+}  // namespace
+
+void OnRun(CLI::App* cmd, std::function<int()> run) {
+  cmd->callback([run = std::move(run)] { exit_status = run(); });
+}
+
+int ExitStatus() { return exit_status; }
+
 int Fail(std::string_view command, std::string_view what, const Status& status) {
   std::fprintf(stderr, "%.*s: %.*s: %s\n", static_cast<int>(command.size()), command.data(),
                static_cast<int>(what.size()), what.data(), status.message().c_str());
@@ -65,7 +75,7 @@ Result<filecoin::RegisteredSealProof> ResolveProof(const std::string& sector_siz
     bool numeric = registered_proof.find_first_not_of("0123456789") == std::string::npos;
     auto proof = numeric ? filecoin::SealProofById(std::stoull(registered_proof))
                          : filecoin::SealProofByName(registered_proof);
-    if (!proof.ok()) return proof.status();
+    RETURN_IF_ERROR(proof);
     std::string size_label = std::string(proof->name).substr(10);  // after "StackedDrg"
     if (!sector_size.empty() && size_label.rfind(sector_size + "V", 0) != 0) {
       return Status::InvalidArgument("registered proof " + std::string(proof->name) +
@@ -90,7 +100,7 @@ Result<filecoin::RegisteredPoStProof> ResolvePoStProof(const std::string& type,
     return Status::InvalidArgument("PoSt type \"" + type + "\" is neither wpost nor winning");
   }
   auto seal = ResolveProof(sector_size, "");
-  if (!seal.ok()) return seal.status();
+  RETURN_IF_ERROR(seal);
   uint64_t id = seal->id % 5 + (type == "winning" ? 0 : 10);
   if (!registered_proof.empty()) {
     if (registered_proof.find_first_not_of("0123456789") != std::string::npos) {
@@ -99,7 +109,7 @@ Result<filecoin::RegisteredPoStProof> ResolvePoStProof(const std::string& type,
     id = std::stoull(registered_proof);
   }
   auto proof = filecoin::PoStProofById(id);
-  if (!proof.ok()) return proof.status();
+  RETURN_IF_ERROR(proof);
   if (proof->shape.sector_bytes != seal->shape.sector_bytes ||
       (proof->kind == filecoin::PoStKind::kWinning) != (type == "winning")) {
     return Status::InvalidArgument("registered PoSt proof " + std::string(proof->name) +
@@ -111,7 +121,7 @@ Result<filecoin::RegisteredPoStProof> ResolvePoStProof(const std::string& type,
 Result<filecoin::C1Output> LoadC1(const std::string& path) {
   auto t = Clock::now();
   auto bytes = ReadFileBytes(path);
-  if (!bytes.ok()) return bytes.status();
+  RETURN_IF_ERROR(bytes);
   filecoin::C1Envelope envelope;
   auto c1 = filecoin::ParseC1(*bytes, &envelope);
   if (!c1.ok()) return Status::InvalidArgument(path + ": " + c1.status().message());

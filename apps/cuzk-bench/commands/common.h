@@ -3,8 +3,10 @@
 // registered-proof arguments, and error reporting.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +44,11 @@ void PrintPartitionReport(const engine::PartitionReport& report);
 Result<std::string> ReadFileBytes(const std::string& path);
 // Writes `data` to `path`, replacing it.
 Status WriteFileBytes(const std::string& path, std::string_view data);
+// Makes `run` the action of subcommand `cmd`; what it returns becomes cuzk-bench's exit status
+// (0 = success), so an action ends by returning, with every destructor run, never by exiting.
+void OnRun(CLI::App* cmd, std::function<int()> run);
+// Returns the exit status the subcommand that ran returned (0 when none ran).
+int ExitStatus();
 // Prints "<command>: <what>: <message>" to stderr and returns 1 (the exit code).
 int Fail(std::string_view command, std::string_view what, const Status& status);
 // Resolves --sector-size (2KiB, 8MiB, 512MiB, 32GiB, 64GiB) and an optional --registered-proof

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// What the client subcommands share: the daemon address (--addr), a connection, and the error
-// line of a failed call.
+// What the client subcommands share: the daemon address (--addr), a connection, the error line
+// of a failed call, and local verification of the proofs the daemon returns.
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -9,8 +9,11 @@
 #include <memory>
 #include <string>
 
+#include "base/status.h"
 #include "cuzk/v1/proving.grpc.pb.h"
+#include "engine/proof_kind.h"
 #include "filecoin/c1.h"
+#include "groth16/verifier.h"
 
 namespace cuzk::bench {
 
@@ -27,5 +30,20 @@ v1::ProveRequest PoRepProveRequest(const std::string& request_id, v1::Priority p
 // transport's or the job's message otherwise.
 bool ProveAndWait(v1::ProvingEngine::Stub& stub, const v1::ProveRequest& request,
                   std::chrono::seconds deadline, v1::ProveResponse* response, std::string* error);
+
+// Verifies the proofs the daemon returns for one request, locally, against the public inputs the
+// request's proof kind derives (proof_kind.h) and the circuit's .vk in a parameter directory.
+class ReturnedProofChecker {
+ public:
+  // Prepares `submit` as the daemon would and reads its circuit's .vk from `param_dir`.
+  static Result<ReturnedProofChecker> For(const v1::SubmitProofRequest& submit,
+                                          const std::string& param_dir);
+  // Returns OK iff `proof` (the job's partition proofs, concatenated) verifies.
+  Status Check(const std::string& proof) const;
+
+ private:
+  engine::PreparedJob job_;
+  groth16::PreparedVerifyingKey pvk_;
+};
 
 }  // namespace cuzk::bench

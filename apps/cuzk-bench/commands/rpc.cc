@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// What the client subcommands share (rpc.h): the daemon address, a connection, errors of failed
+// calls, PoRep Prove requests, and local verification of a returned proof.
+#include "commands/rpc.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "commands/commands.h"
+#include "server/wire.h"
+
+namespace cuzk::bench {
+
+std::string& Address() {
+  static std::string addr = [] {
+    const char* tmp = std::getenv("TMPDIR");
+    return std::string("unix://") + (tmp && *tmp ? tmp : "/tmp") + "/cuzk.sock";
+  }();
+  return addr;
+}
+
+std::unique_ptr<v1::ProvingEngine::Stub> Connect() {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(256 << 20);
+  args.SetMaxSendMessageSize(-1);  // the daemon enforces its own limit (256 MiB) and says so
+  return v1::ProvingEngine::NewStub(
+      grpc::CreateCustomChannel(Address(), grpc::InsecureChannelCredentials(), args));
+}
+
+int RpcFail(const char* command, const grpc::Status& s) {
+  std::fprintf(stderr, "%s: %s: gRPC %d: %s\n", command, Address().c_str(),
+               static_cast<int>(s.error_code()), s.error_message().c_str());
+  return 1;
+}
+
+v1::ProveRequest PoRepProveRequest(const std::string& request_id, v1::Priority priority,
+                                   const filecoin::C1Output& c1, const std::string& c1_bytes) {
+  v1::ProveRequest request;
+  v1::SubmitProofRequest* submit = request.mutable_submit();
+  submit->set_request_id(request_id);
+  submit->set_proof_kind(v1::POREP_SEAL_COMMIT);
+  submit->set_priority(priority);
+  submit->set_registered_proof(c1.registered_proof.id);
+  submit->set_sector_size(c1.registered_proof.shape.sector_bytes);
+  submit->set_vanilla_proof(c1_bytes);
+  return request;
+}
+
+bool ProveAndWait(v1::ProvingEngine::Stub& stub, const v1::ProveRequest& request,
+                  std::chrono::seconds deadline, v1::ProveResponse* response, std::string* error) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + deadline);
+  grpc::Status s = stub.Prove(&context, request, response);
+  bool ok = s.ok() && response->result().status() == v1::AwaitProofResponse::COMPLETED;
+  if (!ok) *error = s.ok() ? response->result().error_message() : s.error_message();
+  return ok;
+}
+
+Result<ReturnedProofChecker> ReturnedProofChecker::For(const v1::SubmitProofRequest& submit,
+                                                       const std::string& param_dir) {
+  ASSIGN_OR_RETURN(engine::JobRequest request, server::ToJobRequest(submit));
+  ReturnedProofChecker checker;
+  ASSIGN_OR_RETURN(checker.job_, engine::DescriptorOf(request.kind).Prepare(request));
+  ASSIGN_OR_RETURN(engine::CircuitInfo circuit, engine::FindCircuit(checker.job_.circuit_id));
+  ASSIGN_OR_RETURN(checker.pvk_, engine::ReadCircuitVerifyingKey(param_dir, circuit));
+  return checker;
+}
+
+Status ReturnedProofChecker::Check(const std::string& proof) const {
+  return engine::VerifyJobProof(
+      job_, pvk_, std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+}
+
+void RegisterClientOptions(CLI::App& app) {
+  app.add_option("--addr", Address(),
+                 "Daemon address for client commands: host:port or unix:///path")
+      ->capture_default_str();
+}
+
+}  // namespace cuzk::bench

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The service layer on its own: requests converted and checked at the boundary, engine errors
+// mapped to gRPC codes, job states to AwaitProof statuses, and the metrics and status texts.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "server/metrics.h"
+#include "server/proving_service.h"
+#include "server/wire.h"
+
+namespace cuzk::server {
+namespace {
+
+v1::SubmitProofRequest FullRequest() {
+  v1::SubmitProofRequest r;
+  r.set_request_id("wdpost-1000-3-ab");
+  r.set_proof_kind(v1::WINDOW_POST_PARTITION);
+  r.set_priority(v1::HIGH);
+  r.set_registered_proof(10);
+  r.set_sector_size(2048);
+  r.set_vanilla_proof("c1");
+  r.add_vanilla_proofs("v0");
+  r.add_vanilla_proofs("v1");
+  r.set_randomness(std::string(32, '\x07'));
+  r.set_partition_index(3);
+  r.set_comm_r_old("old");
+  r.set_comm_r_new("new");
+  r.set_comm_d_new("d");
+  return r;
+}
+
+TEST(WireTest, RequestFieldsAreCopied) {
+  auto job = ToJobRequest(FullRequest());
+  ASSERT_TRUE(job.ok()) << job.status().message();
+  EXPECT_EQ(job->request_id, "wdpost-1000-3-ab");
+  EXPECT_EQ(job->kind, engine::ProofKind::kWindowPost);
+  EXPECT_EQ(job->priority, engine::Priority::kHigh);
+  EXPECT_EQ(job->registered_proof, 10u);
+  EXPECT_EQ(job->sector_size, 2048u);
+  EXPECT_EQ(job->vanilla_proof, "c1");
+  EXPECT_EQ(job->vanilla_proofs, (std::vector<std::string>{"v0", "v1"}));
+  EXPECT_EQ(job->randomness, std::string(32, '\x07'));
+  EXPECT_EQ(job->partition_index, 3u);
+  EXPECT_EQ(job->comm_r_old, "old");
+  EXPECT_EQ(job->comm_r_new, "new");
+  EXPECT_EQ(job->comm_d_new, "d");
+}
+
+TEST(WireTest, UndefinedKindsAndPrioritiesAreRefusedByName) {
+  v1::SubmitProofRequest r = FullRequest();
+  r.set_proof_kind(v1::PROOF_KIND_UNSPECIFIED);
+  auto unspecified = ToJobRequest(r);
+  ASSERT_FALSE(unspecified.ok());
+  EXPECT_NE(unspecified.status().message().find("proof_kind is unspecified"), std::string::npos);
+  r.set_proof_kind(static_cast<v1::ProofKind>(9));
+  auto unknown = ToJobRequest(r);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("proof_kind 9"), std::string::npos);
+  r = FullRequest();
+  r.set_priority(static_cast<v1::Priority>(99));
+  auto priority = ToJobRequest(r);
+  ASSERT_FALSE(priority.ok());
+  EXPECT_NE(priority.status().message().find("priority 99"), std::string::npos);
+  r.set_priority(v1::PRIORITY_UNSPECIFIED);
+  EXPECT_EQ(ToJobRequest(r)->priority, engine::Priority::kUnspecified);
+}
+
+TEST(WireTest, EngineErrorsMapToGrpcCodes) {
+  EXPECT_TRUE(ToGrpc(Status::Ok()).ok());
+  EXPECT_EQ(ToGrpc(Status::InvalidArgument("x")).error_code(), grpc::INVALID_ARGUMENT);
+  EXPECT_EQ(ToGrpc(Status(StatusCode::kOutOfRange, "x")).error_code(), grpc::INVALID_ARGUMENT);
+  EXPECT_EQ(ToGrpc(Status(StatusCode::kNotFound, "x")).error_code(), grpc::NOT_FOUND);
+  EXPECT_EQ(ToGrpc(Status(StatusCode::kCancelled, "x")).error_code(), grpc::CANCELLED);
+  auto internal = ToGrpc(Status(StatusCode::kInternal, "the new proof does not verify"));
+  EXPECT_EQ(internal.error_code(), grpc::INTERNAL);
+  EXPECT_EQ(internal.error_message(), "the new proof does not verify");
+}
+
+TEST(WireTest, JobStatesMapToAwaitStatuses) {
+  EXPECT_EQ(ToWire(engine::JobState::kCompleted), v1::AwaitProofResponse::COMPLETED);
+  EXPECT_EQ(ToWire(engine::JobState::kFailed), v1::AwaitProofResponse::FAILED);
+  EXPECT_EQ(ToWire(engine::JobState::kCancelled), v1::AwaitProofResponse::CANCELLED);
+  EXPECT_EQ(ToWire(engine::JobState::kQueued), v1::AwaitProofResponse::TIMEOUT);
+  EXPECT_EQ(ToWire(engine::JobState::kRunning), v1::AwaitProofResponse::TIMEOUT);
+}
+
+// Through the service, on an engine that only queues: a bad kind is INVALID_ARGUMENT before the
+// engine sees it; a good request is queued.
+TEST(ProvingServiceTest, SubmitChecksTheRequestAtTheBoundary) {
+  engine::Engine::Config config;
+  config.workers = 0;
+  config.memory_budget_bytes = uint64_t{1} << 30;
+  engine::Engine engine(config);
+  ProvingService service(engine);
+  v1::SubmitProofRequest r = FullRequest();
+  r.set_proof_kind(v1::PROOF_KIND_UNSPECIFIED);
+  v1::SubmitProofResponse response;
+  grpc::Status bad = service.SubmitProof(nullptr, &r, &response);
+  EXPECT_EQ(bad.error_code(), grpc::INVALID_ARGUMENT);
+  EXPECT_EQ(engine.GetStatus().pending, 0u);
+  r = FullRequest();
+  ASSERT_TRUE(service.SubmitProof(nullptr, &r, &response).ok());
+  EXPECT_EQ(response.job_id(), "wdpost-1000-3-ab");
+  EXPECT_EQ(engine.GetStatus().pending, 1u);
+  engine.Shutdown();
+}
+
+TEST(MetricsTest, PrometheusTextHasEveryKindWithTheRustLabels) {
+  engine::EngineStatus s;
+  s.completed = 5;
+  s.failed = 1;
+  s.kinds[engine::ProofKind::kPoRepSealCommit] = {4, 1, 4, 100.5};
+  s.kinds[engine::ProofKind::kWinningPost] = {1, 0, 1, 0.75};
+  std::string text = PrometheusText(s);
+  EXPECT_NE(text.find("cuzk_proofs_completed_total 5\n"), std::string::npos);
+  EXPECT_NE(text.find("cuzk_proofs_failed_total 1\n"), std::string::npos);
+  EXPECT_NE(text.find("cuzk_proofs_completed{proof_kind=\"porep_c2\"} 4\n"), std::string::npos);
+  EXPECT_NE(text.find("cuzk_proofs_failed{proof_kind=\"porep_c2\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("cuzk_proofs_completed{proof_kind=\"winning_post\"} 1\n"), std::string::npos);
+  for (const char* label : {"porep_c2", "snap_update", "window_post", "winning_post"}) {
+    EXPECT_NE(text.find(std::string("cuzk_proof_duration_seconds_count{proof_kind=\"") + label),
+              std::string::npos)
+        << label;
+  }
+  EXPECT_NE(text.find("# TYPE cuzk_proofs_completed counter\n"), std::string::npos);
+}
+
+TEST(MetricsTest, StatusJsonParsesWithItsSections) {
+  engine::EngineStatus s;
+  s.pending = 2;
+  s.workers = 1;
+  s.uptime_seconds = 42;
+  nlohmann::json j = nlohmann::json::parse(StatusJson(s));
+  EXPECT_EQ(j["uptime_secs"], 42);
+  EXPECT_EQ(j["queue"]["pending"], 2);
+  EXPECT_EQ(j["queue"]["workers"], 1);
+  EXPECT_TRUE(j.contains("memory"));
+  EXPECT_TRUE(j.contains("counters"));
+}
+
+}  // namespace
+}  // namespace cuzk::server
