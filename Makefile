@@ -6,7 +6,7 @@ JOBS ?= 2
 BUILD := build/release
 PORTABLE := build/portable
 
-.PHONY: all deps build build-portable test demo bench check-generated format clean
+.PHONY: all deps build build-portable test demo bench check-generated check-format format clean
 
 all: build
 
@@ -21,10 +21,11 @@ build-portable: deps
 	@cmake --preset portable -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(PORTABLE) -j$(JOBS)
 
-# Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes, about
-# a minute), the fast ones again on the portable (CUZK_ASM=OFF) build, and the check that
-# generated sources match their generators.
-test: build build-portable check-generated
+# Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes and the
+# 32GiB R1CS digest, a few minutes), the fast ones again on the portable (CUZK_ASM=OFF) build, the
+# check that generated sources match their generators, and the check that every C++ file is
+# formatted as .clang-format says.
+test: build build-portable check-generated check-format
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS) -LE slow
 
@@ -68,6 +69,14 @@ check-generated:
 	@python3 tools/gen_mont_asm.py | diff -q - src/ff/asm/mont_mul_x86_64.S >/dev/null || \
 	  (echo "src/ff/asm/mont_mul_x86_64.S is stale: run tools/gen_mont_asm.py > src/ff/asm/mont_mul_x86_64.S"; exit 1)
 	@echo "generated sources are up to date"
+
+# Lists the C++ files clang-format would change and fails if there is one (`make format` fixes
+# them). The version is Debian 12's (clang-format 14), as scripts/install-deps.sh installs it.
+check-format: deps
+	@bad=$$(git ls-files '*.h' '*.cc' | while read -r f; do \
+	  clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done); \
+	if [ -n "$$bad" ]; then echo "not formatted (run make format):"; echo "$$bad"; exit 1; fi; \
+	echo "every C++ file is formatted"
 
 format:
 	@git ls-files '*.h' '*.cc' | xargs clang-format -i

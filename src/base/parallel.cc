@@ -118,9 +118,7 @@ void ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size
     fn(0, n);
     return;
   }
-  std::function<void(size_t)> task = [&](size_t i) {
-    fn(i * chunk, std::min(n, (i + 1) * chunk));
-  };
+  std::function<void(size_t)> task = [&](size_t i) { fn(i * chunk, std::min(n, (i + 1) * chunk)); };
   SharedPool().Run(chunks, task);
 }
 

@@ -14,11 +14,11 @@ namespace cuzk::engine {
 
 // Everything cuzk-daemon reads from its configuration file.
 struct DaemonConfig {
-  std::string listen;               // [daemon] listen; empty = the daemon's default
-  std::string status_listen;        // [daemon] status_listen: HTTP /status and /metrics; empty = off
-  Engine::Config engine;            // [srs] param_dir, [scheduler] workers, ...
-  std::vector<std::string> preload;  // [srs] preload: circuit ids loaded at start-up
-  std::string log_level = "info";   // [logging] level
+  std::string listen;         // [daemon] listen; empty = the daemon's default
+  std::string status_listen;  // [daemon] status_listen: HTTP /status and /metrics; empty = off
+  Engine::Config engine;      // [srs] param_dir, [scheduler] workers, ...
+  std::vector<std::string> preload;   // [srs] preload: circuit ids loaded at start-up
+  std::string log_level = "info";     // [logging] level
   std::vector<std::string> warnings;  // unknown keys and other non-fatal findings
 };
 

@@ -52,7 +52,8 @@ const std::array<std::string, 20>& Names() {
 }  // namespace
 
 std::vector<uint32_t> TreeArities(const SectorShape& shape) {
-  uint64_t below = (shape.sub_arity ? shape.sub_arity : 1) * (shape.top_arity ? shape.top_arity : 1);
+  uint64_t below =
+      (shape.sub_arity ? shape.sub_arity : 1) * (shape.top_arity ? shape.top_arity : 1);
   std::vector<uint32_t> arities;
   for (uint64_t n = shape.nodes / below; n > 1; n /= shape.base_arity) {
     arities.push_back(shape.base_arity);

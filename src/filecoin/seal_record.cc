@@ -24,8 +24,8 @@ Status ReadBytes(element parent, std::string_view key, std::string_view path, si
     out->push_back(static_cast<uint8_t>(v));
   }
   if (want != 0 && out->size() != want) {
-    return FieldError(path, "expected " + std::to_string(want) + " bytes, got " +
-                                std::to_string(out->size()));
+    return FieldError(
+        path, "expected " + std::to_string(want) + " bytes, got " + std::to_string(out->size()));
   }
   return Status::Ok();
 }
@@ -86,7 +86,8 @@ Result<SealRecord> ParseSealRecord(std::string_view line) {
     } else if (name == "NonInteractivePoRep") {
       r.feature = PoRepFeature::kNonInteractivePoRep;
     } else {
-      return FieldError("porep_config.api_features", "unknown feature \"" + std::string(name) + "\"");
+      return FieldError("porep_config.api_features",
+                        "unknown feature \"" + std::string(name) + "\"");
     }
   }
   for (auto [key, out] : {std::pair{"comm_r", &r.comm_r}, std::pair{"comm_d", &r.comm_d},
@@ -107,9 +108,9 @@ Result<RegisteredSealProof> RecordProof(const SealRecord& record) {
     RETURN_IF_ERROR(rp);
     if (rp->shape.sector_bytes != record.sector_size || rp->feature != record.feature) continue;
     if (rp->partitions != record.partitions) {
-      return Status::InvalidArgument(
-          "record has " + std::to_string(record.partitions) + " partitions; " +
-          std::string(rp->name) + " has " + std::to_string(rp->partitions));
+      return Status::InvalidArgument("record has " + std::to_string(record.partitions) +
+                                     " partitions; " + std::string(rp->name) + " has " +
+                                     std::to_string(rp->partitions));
     }
     RegisteredSealProof proof = *rp;
     proof.api_version = record.api_version;

@@ -62,9 +62,10 @@ Result<std::vector<AllocatedNum>> Insert(ConstraintSystem& cs, const AllocatedNu
     return std::vector<AllocatedNum>{p0, p1, p2, p3, p4, p5, p6, p7};
   }
   if (arity < 2 || (arity & (arity - 1)) != 0 || (size_t{1} << bits.size()) != arity) {
-    return Status::InvalidArgument("insertion needs a power-of-two arity and log2(arity) bits, got "
-                                   "arity " + std::to_string(arity) + " with " +
-                                   std::to_string(bits.size()) + " bits");
+    return Status::InvalidArgument(
+        "insertion needs a power-of-two arity and log2(arity) bits, got "
+        "arity " +
+        std::to_string(arity) + " with " + std::to_string(bits.size()) + " bits");
   }
   // The general form (insertion.rs `insert`, size * (size - 1) constraints): output position
   // `pos` selects, by the index bits, the value it holds when `cur` is inserted at `index`:

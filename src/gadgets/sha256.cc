@@ -5,7 +5,6 @@
 #include "gadgets/sha256.h"
 
 #include <boost/container/small_vector.hpp>
-
 #include <string>
 
 namespace cuzk::gadgets {

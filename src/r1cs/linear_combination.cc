@@ -24,8 +24,7 @@ void SortAndMergeList(TermList& terms) {
 
 }  // namespace
 
-void LinearCombination::Append(TermList& terms, uint32_t& sorted, uint32_t index,
-                               const Fr& coeff) {
+void LinearCombination::Append(TermList& terms, uint32_t& sorted, uint32_t index, const Fr& coeff) {
   if (sorted == terms.size()) {  // no tail: keep the list sorted when the index allows
     if (terms.empty() || terms.back().index < index) {
       terms.push_back({index, coeff});

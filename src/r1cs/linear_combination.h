@@ -103,8 +103,7 @@ class LinearCombination {
   // Adds coeff * (variable `index`) to `terms`, whose first `sorted` entries are sorted.
   static void Append(TermList& terms, uint32_t& sorted, uint32_t index, const Fr& coeff);
   // Adds (scale *) `other` (sorted, merged) into `terms` (sorted, merged) in one linear pass.
-  static void MergeList(TermList& terms, uint32_t& sorted, const TermList& other,
-                        const Fr* scale);
+  static void MergeList(TermList& terms, uint32_t& sorted, const TermList& other, const Fr* scale);
   // Sorts and merges the unsorted tails into the prefixes.
   void Normalize() const {
     if (inputs_sorted_ != inputs_.size() || aux_sorted_ != aux_.size()) SortAndMerge();

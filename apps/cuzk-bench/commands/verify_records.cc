@@ -26,12 +26,18 @@ struct VerifyRecordsOptions {
 
 const char* SizeLabel(uint64_t bytes) {
   switch (bytes) {
-    case 2048: return "2KiB";
-    case 8ULL << 20: return "8MiB";
-    case 512ULL << 20: return "512MiB";
-    case 32ULL << 30: return "32GiB";
-    case 64ULL << 30: return "64GiB";
-    default: return "unsupported size";
+    case 2048:
+      return "2KiB";
+    case 8ULL << 20:
+      return "8MiB";
+    case 512ULL << 20:
+      return "512MiB";
+    case 32ULL << 30:
+      return "32GiB";
+    case 64ULL << 30:
+      return "64GiB";
+    default:
+      return "unsupported size";
   }
 }
 
@@ -108,18 +114,24 @@ class RecordVerifier {
  private:
   static const char* FeatureName(filecoin::PoRepFeature f) {
     switch (f) {
-      case filecoin::PoRepFeature::kInteractive: return "interactive";
-      case filecoin::PoRepFeature::kSyntheticPoRep: return "synthetic";
-      case filecoin::PoRepFeature::kNonInteractivePoRep: return "non-interactive";
+      case filecoin::PoRepFeature::kInteractive:
+        return "interactive";
+      case filecoin::PoRepFeature::kSyntheticPoRep:
+        return "synthetic";
+      case filecoin::PoRepFeature::kNonInteractivePoRep:
+        return "non-interactive";
     }
     return "?";
   }
 
   static std::string ApiName(filecoin::ApiVersion v) {
     switch (v) {
-      case filecoin::ApiVersion::kV1_0_0: return "1.0.0";
-      case filecoin::ApiVersion::kV1_1_0: return "1.1.0";
-      case filecoin::ApiVersion::kV1_2_0: return "1.2.0";
+      case filecoin::ApiVersion::kV1_0_0:
+        return "1.0.0";
+      case filecoin::ApiVersion::kV1_1_0:
+        return "1.1.0";
+      case filecoin::ApiVersion::kV1_2_0:
+        return "1.2.0";
     }
     return "?";
   }
@@ -129,7 +141,8 @@ class RecordVerifier {
     auto it = keys_.find(path);
     if (it == keys_.end()) {
       auto vk = groth16::ReadVerifyingKey(path);
-      if (!vk.ok()) return Status::InvalidArgument("reading " + path + ": " + vk.status().message());
+      if (!vk.ok())
+        return Status::InvalidArgument("reading " + path + ": " + vk.status().message());
       it = keys_
                .emplace(path, std::make_unique<groth16::PreparedVerifyingKey>(
                                   groth16::PrepareVerifyingKey(*vk)))
@@ -145,7 +158,8 @@ class RecordVerifier {
 int RunVerifyRecords(const VerifyRecordsOptions& o) {
   const char* cmd = "verify-records";
   std::ifstream in(o.records);
-  if (!in) return Fail(cmd, "reading --records", Status::InvalidArgument("cannot open " + o.records));
+  if (!in)
+    return Fail(cmd, "reading --records", Status::InvalidArgument("cannot open " + o.records));
   RecordVerifier verifier(o.params);
   Tally tally;
   std::string line;
@@ -164,8 +178,10 @@ int RunVerifyRecords(const VerifyRecordsOptions& o) {
       tally.verified, tally.failed, tally.malformed, tally.no_vk + tally.unsupported, tally.no_vk,
       o.params.c_str(), tally.unsupported, Since(start));
   if (tally.verified == 0 && tally.no_vk > 0) {
-    std::printf("nothing was verified: put the official .vk files (e.g. from the Filecoin "
-                "parameter cache) in %s\n", o.params.c_str());
+    std::printf(
+        "nothing was verified: put the official .vk files (e.g. from the Filecoin "
+        "parameter cache) in %s\n",
+        o.params.c_str());
   }
   return tally.failed || tally.malformed ? 1 : 0;
 }

@@ -28,8 +28,7 @@ CircuitShape ShapeOf(const filecoin::SectorShape& sector);
 
 // The challenges of partition `partition`, derived from replica_id, seed and comm_r as the
 // registered proof's feature prescribes (spec 3.3).
-Result<std::vector<uint64_t>> PartitionChallenges(const filecoin::C1Output& c1,
-                                                  uint32_t partition);
+Result<std::vector<uint64_t>> PartitionChallenges(const filecoin::C1Output& c1, uint32_t partition);
 
 // The witness of partition `partition`; every value converted to a canonical Fr.
 Result<PartitionWitness> PartitionWitnessFromC1(const filecoin::C1Output& c1, uint32_t partition);
@@ -41,8 +40,9 @@ Result<std::vector<Fr>> StatementPublicInputs(const SealStatement& statement, ui
 // The statement a C1 makes (its registered proof's porep_id); fails on a non-canonical value.
 Result<SealStatement> StatementOf(const filecoin::C1Output& c1);
 
-// The public inputs of partition `partition` of a C1, as StatementPublicInputs. Fails with a message naming the challenge when C1's challenges
-// or parent columns differ from those derived from the seed and the graph.
+// The public inputs of partition `partition` of a C1, as StatementPublicInputs. Fails with a
+// message naming the challenge when C1's challenges or parent columns differ from those derived
+// from the seed and the graph.
 Result<std::vector<Fr>> PartitionPublicInputs(const filecoin::C1Output& c1, uint32_t partition);
 
 }  // namespace cuzk::circuits::porep
