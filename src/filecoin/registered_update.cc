@@ -8,6 +8,20 @@
 
 namespace cuzk::filecoin {
 
+namespace {
+constexpr uint64_t k8KiB = 1 << 8, k32KiB = 1 << 10, k16MiB = 1 << 19;  // in nodes
+}  // namespace
+
+uint32_t UpdatePartitions(uint64_t nodes) {
+  return nodes <= k8KiB ? 1 : nodes <= k32KiB ? 2 : nodes <= k16MiB ? 4 : 16;
+}
+uint32_t UpdateChallengesPerPartition(uint64_t nodes) { return nodes <= k16MiB ? 10 : 86; }
+uint32_t UpdateApexLeaves(uint64_t nodes) { return nodes <= k8KiB ? 8 : 128; }
+std::array<uint32_t, 6> UpdateHs(uint64_t nodes) {
+  if (nodes <= k32KiB) return {1, 1, 1, 1, 1, 1};
+  return {7, 8, 9, 10, 11, 12};
+}
+
 Result<RegisteredUpdateProof> UpdateProofById(uint64_t id) {
   static constexpr std::string_view kNames[] = {"StackedDrg2KiBV1", "StackedDrg8MiBV1",
                                                 "StackedDrg512MiBV1", "StackedDrg32GiBV1",

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "circuits/snap/update_inputs.h"
 #include "hash/poseidon.h"
+#include "sealer/update_randomness.h"
 
 namespace cuzk::sealer {
 
@@ -17,7 +17,6 @@ Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes
   }
   auto proof = filecoin::UpdateProofById(sector.proof.id % 5);
   RETURN_IF_ERROR(proof);
-  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(*proof);
   std::vector<Fr> values;
   for (const Bytes32& d : data) {
     auto fr = Fr::FromBytesLE(d);
@@ -28,14 +27,13 @@ Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes
   RETURN_IF_ERROR(tree_d);
   UpdatedSector u{*proof,        h_index, std::move(tree_d).value(), {}, sector.tree_c.Root(),
                   sector.comm_r, {}};
-  Fr phi = circuits::snap::UpdatePhi(u.comm_d_new(), u.comm_r_old);
-  uint32_t h = shape.hs()[h_index];
+  Fr phi = UpdatePhiOf(u.comm_d_new(), u.comm_r_old);
+  uint32_t h = filecoin::UpdateHs(nodes)[h_index];
   std::vector<Fr> labels(nodes);
   for (uint64_t i = 0; i < nodes; ++i) {
-    labels[i] =
-        sector.tree_r_last.Leaf(i) + values[i] * circuits::snap::UpdateRho(shape, phi, i, h);
+    labels[i] = sector.tree_r_last.Leaf(i) + values[i] * UpdateRhoOf(phi, nodes, i, h);
   }
-  auto tree_r = PoseidonTree::Build(std::move(labels), shape.tree_r_arities);
+  auto tree_r = PoseidonTree::Build(std::move(labels), filecoin::TreeArities(proof->shape));
   RETURN_IF_ERROR(tree_r);
   u.tree_r_new = std::move(tree_r).value();
   Fr pair[] = {u.comm_c, u.tree_r_new.Root()};
@@ -45,19 +43,23 @@ Result<UpdatedSector> EncodeUpdate(const SealedSector& sector, std::vector<Bytes
 
 Result<filecoin::UpdatePartitionProof> UpdateVanillaProof(const SealedSector& sector,
                                                           const UpdatedSector& u, uint32_t k) {
-  circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(u.proof);
-  if (k >= shape.partitions()) {
+  const uint64_t nodes = u.proof.shape.nodes;
+  const uint32_t partitions = filecoin::UpdatePartitions(nodes);
+  if (k >= partitions) {
     return Status::InvalidArgument("partition " + std::to_string(k) + " of " +
-                                   std::to_string(shape.partitions()));
+                                   std::to_string(partitions));
   }
   filecoin::UpdatePartitionProof out;
   out.comm_c = FrBytes(u.comm_c);
-  uint32_t apex_level = shape.challenge_bits() - shape.partition_bits() - shape.apex_leaf_bits();
+  // Each partition's apex leaves are the nodes of tree D, apex_leaves per partition, at the level
+  // where the whole tree has partitions * apex_leaves nodes.
+  const uint64_t apex = filecoin::UpdateApexLeaves(nodes);
+  uint32_t apex_level = 0;
+  while ((nodes >> apex_level) > partitions * apex) ++apex_level;
   const std::vector<Bytes32>& level = u.tree_d_new.Level(apex_level);
-  out.apex_leafs.assign(level.begin() + k * shape.apex_leaves(),
-                        level.begin() + (k + 1) * shape.apex_leaves());
+  out.apex_leafs.assign(level.begin() + k * apex, level.begin() + (k + 1) * apex);
   filecoin::MerkleProof::Kind kind = filecoin::TreeKind(u.proof.shape);
-  for (uint64_t c : circuits::snap::UpdateChallenges(shape, u.comm_r_new, k)) {
+  for (uint64_t c : UpdateChallengesOf(nodes, u.comm_r_new, k)) {
     out.challenge_proofs.push_back(
         {sector.tree_r_last.Proof(c, kind), u.tree_d_new.Proof(c), u.tree_r_new.Proof(c, kind)});
   }

@@ -4,6 +4,7 @@
 #include <random>
 #include <string>
 
+#include "filecoin/registered_update.h"
 #include "gadgets/boolean.h"
 #include "gadgets/insertion.h"
 #include "gadgets/merkle.h"
@@ -24,8 +25,6 @@ uint32_t Log2(uint64_t n) {
   while ((uint64_t{1} << k) < n) ++k;
   return k;
 }
-
-constexpr uint64_t k8KiB = 1 << 8, k32KiB = 1 << 10, k16MiB = 1 << 19;
 
 // [sum 2^i bits_i] * [ONE] = [x]: the binary decomposition of an allocated number.
 void EnforceDecomposition(r1cs::ConstraintSystem& cs, std::span<const Boolean> bits,
@@ -97,17 +96,12 @@ AllocatedNum LabelRNew(r1cs::ConstraintSystem& cs, const AllocatedNum& r_old,
 }  // namespace
 
 uint32_t UpdateShape::challenge_bits() const { return Log2(nodes); }
-uint32_t UpdateShape::partitions() const {
-  return nodes <= k8KiB ? 1 : nodes <= k32KiB ? 2 : nodes <= k16MiB ? 4 : 16;
-}
+uint32_t UpdateShape::partitions() const { return filecoin::UpdatePartitions(nodes); }
 uint32_t UpdateShape::partition_bits() const { return Log2(partitions()); }
-uint32_t UpdateShape::challenges() const { return nodes <= k16MiB ? 10 : 86; }
-uint32_t UpdateShape::apex_leaves() const { return nodes <= k8KiB ? 8 : 128; }
+uint32_t UpdateShape::challenges() const { return filecoin::UpdateChallengesPerPartition(nodes); }
+uint32_t UpdateShape::apex_leaves() const { return filecoin::UpdateApexLeaves(nodes); }
 uint32_t UpdateShape::apex_leaf_bits() const { return Log2(apex_leaves()); }
-std::array<uint32_t, 6> UpdateShape::hs() const {
-  if (nodes <= k32KiB) return {1, 1, 1, 1, 1, 1};
-  return {7, 8, 9, 10, 11, 12};
-}
+std::array<uint32_t, 6> UpdateShape::hs() const { return filecoin::UpdateHs(nodes); }
 
 Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   const UpdateShape& s = shape_;

@@ -2,10 +2,9 @@
 // StackedCircuit built from freshly sealed sectors' C1: satisfied for every PoRep variant, with
 // public inputs equal to those derived independently from the seed and the graph; tampering with
 // the vanilla proofs or the seed is caught.
-#include "circuits/porep/c1_inputs.h"
-
 #include <gtest/gtest.h>
 
+#include "circuits/porep/c1_inputs.h"
 #include "circuits/r1cs_cases.h"
 #include "r1cs/digest.h"
 #include "r1cs/proving_assignment.h"

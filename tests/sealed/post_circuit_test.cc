@@ -4,10 +4,9 @@
 // bincode vanilla-proof format (round trip, every truncation refused), and circuits built from
 // vanilla proofs of really sealed 2KiB sectors: satisfied, with the public inputs the verifier
 // derives, and refused when a proof or the randomness is wrong.
-#include "circuits/post/fallback_circuit.h"
-
 #include <gtest/gtest.h>
 
+#include "circuits/post/fallback_circuit.h"
 #include "r1cs/counting.h"
 #include "r1cs/test_constraint_system.h"
 #include "sealer/post.h"

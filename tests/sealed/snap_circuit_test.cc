@@ -3,12 +3,11 @@
 // constraint counts of every test sector size and of 32GiB; and a real sector update (old replica,
 // new data, the encoded new replica and their trees) satisfying the circuit of every partition
 // with the public inputs the verifier derives, and not satisfying it once tampered with.
-#include "circuits/snap/update_circuit.h"
-
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "circuits/snap/update_circuit.h"
 #include "circuits/snap/update_inputs.h"
 #include "hash/poseidon.h"
 #include "r1cs/counting.h"

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The C1 reader and writer on C1s the sealer wrote: byte-exact round trips in both forms, and a
 // clear error naming the JSON path for each kind of malformed input.
-#include "filecoin/c1.h"
-
 #include <gtest/gtest.h>
 
+#include "filecoin/c1.h"
 #include "sealer/sealer.h"
 
 namespace cuzk::filecoin {
