@@ -10,11 +10,6 @@ namespace cuzk::engine {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double Since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
 
 uint64_t NextPowerOfTwo(uint64_t n) {
   uint64_t p = 1;
@@ -23,6 +18,12 @@ uint64_t NextPowerOfTwo(uint64_t n) {
 }
 
 }  // namespace
+
+std::string PartitionPrefix(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 AssignmentPtr PrepareAssignment(AssignmentPtr reuse, uint64_t rows) {
   if (reuse) {
@@ -52,7 +53,7 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
   prover_options.timings = &report->prover;
   prover_options.keep_buffers = keep != nullptr;
   auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
-  if (!proof.ok()) return Status::InvalidArgument(Partition(k) + proof.status().message());
+  if (!proof.ok()) return Status::InvalidArgument(PartitionPrefix(k) + proof.status().message());
   if (keep) {
     *keep = std::move(partition.assignment);
   } else {
@@ -61,10 +62,11 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
   if (verifying) verifying();
   auto t = Clock::now();
   Status s = groth16::VerifyProof(pvk, *proof, partition.inputs);
-  report->verify_s = Since(t);
+  report->verify_s = SecondsSince(t);
   if (!s.ok()) {
     return Status(StatusCode::kInternal,
-                  Partition(k) + "the new proof does not verify (not returned): " + s.message() +
+                  PartitionPrefix(k) +
+                      "the new proof does not verify (not returned): " + s.message() +
                       " — the C1 or vanilla proofs are inconsistent, or the parameters are not "
                       "this circuit's");
   }
@@ -82,11 +84,12 @@ Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifying
   for (uint32_t k = 0; k < partitions; ++k) {
     auto parsed =
         groth16::ParseProof(proof.subspan(k * groth16::kProofBytes, groth16::kProofBytes));
-    if (!parsed.ok()) return Status::InvalidArgument(Partition(k) + parsed.status().message());
+    if (!parsed.ok())
+      return Status::InvalidArgument(PartitionPrefix(k) + parsed.status().message());
     auto inputs = inputs_of(k);
     RETURN_IF_ERROR(inputs);
     Status s = groth16::VerifyProof(pvk, *parsed, *inputs);
-    if (!s.ok()) return Status::InvalidArgument(Partition(k) + s.message());
+    if (!s.ok()) return Status::InvalidArgument(PartitionPrefix(k) + s.message());
   }
   return Status::Ok();
 }

@@ -4,10 +4,12 @@
 // batch verification of concatenated partition proofs, and the working-memory estimate.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "base/status.h"
@@ -17,6 +19,11 @@
 #include "r1cs/proving_assignment.h"
 
 namespace cuzk::engine {
+
+// Returns "partition K: ", the prefix of every error about partition K.
+std::string PartitionPrefix(uint32_t k);
+// Returns the seconds since `start` (steady clock), for the phase timings of PartitionReport.
+double SecondsSince(std::chrono::steady_clock::time_point start);
 
 // What happened to one partition, for progress output and benchmarks.
 struct PartitionReport {

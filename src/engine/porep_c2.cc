@@ -13,11 +13,6 @@ namespace cuzk::engine {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double Since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::string Partition(uint32_t k) { return "partition " + std::to_string(k) + ": "; }
 
 }  // namespace
 
@@ -29,15 +24,16 @@ Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& 
   RETURN_IF_ERROR(inputs);
   out.inputs = std::move(inputs).value();
   auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
-  if (!witness.ok()) return Status::InvalidArgument(Partition(k) + witness.status().message());
+  if (!witness.ok())
+    return Status::InvalidArgument(PartitionPrefix(k) + witness.status().message());
   auto t = Clock::now();
   out.assignment =
       PrepareAssignment(std::move(reuse), PoRepPartitionRows(c1.registered_proof.shape));
   circuits::porep::StackedCircuit circuit(circuits::porep::ShapeOf(c1.registered_proof.shape),
                                           std::move(witness).value());
   Status s = out.assignment->SynthesizeFrom(circuit);
-  if (!s.ok()) return Status::InvalidArgument(Partition(k) + "synthesis: " + s.message());
-  out.synthesis_s = Since(t);
+  if (!s.ok()) return Status::InvalidArgument(PartitionPrefix(k) + "synthesis: " + s.message());
+  out.synthesis_s = SecondsSince(t);
   return out;
 }
 
