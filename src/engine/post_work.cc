@@ -80,11 +80,6 @@ Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPt
   return out;
 }
 
-Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
-                  std::span<const uint8_t> proof) {
-  return VerifyPartitionProofs(1, pvk, proof, [&](uint32_t) { return PoStInputs(input); });
-}
-
 uint64_t PoStRows(const filecoin::RegisteredPoStProof& proof) {
   std::vector<uint32_t> arities = filecoin::TreeArities(proof.shape);
   uint64_t head = CountConstraints(1, 0, arities);         // 313: comm_r check

@@ -34,9 +34,6 @@ Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input);
 // Builds the witness (checking every path against its challenge) and synthesizes the circuit
 // (into `reuse` when given, see PrepareAssignment).
 Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse = nullptr);
-// Verifies a 192-byte PoSt proof against `input`'s public inputs.
-Status VerifyPoSt(const PoStInput& input, const groth16::PreparedVerifyingKey& pvk,
-                  std::span<const uint8_t> proof);
 
 // Returns the R1CS rows of `proof`'s circuit, input constraints included (from one slot's
 // measured cost: 2KiB WindowPoSt 22,496; 32GiB 125,279,217 + inputs).

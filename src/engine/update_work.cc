@@ -83,14 +83,6 @@ Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input,
   return out;
 }
 
-Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
-                    std::span<const uint8_t> proof) {
-  return VerifyPartitionProofs(input.partitions.size(), pvk, proof,
-                               [&](uint32_t k) -> Result<std::vector<ff::Fr>> {
-                                 return circuits::snap::UpdateStatementInputs(input.Statement(k));
-                               });
-}
-
 uint64_t UpdateRows(const filecoin::RegisteredUpdateProof& proof) {
   circuits::snap::UpdateShape shape = circuits::snap::ShapeOf(proof);
   r1cs::CountingConstraintSystem cs;

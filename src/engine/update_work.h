@@ -39,9 +39,6 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
 // Synthesizes partition `k` (into `reuse` when given, see PrepareAssignment).
 Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
                                                        AssignmentPtr reuse = nullptr);
-// Verifies the concatenated partition proofs against the derived public inputs.
-Status VerifyUpdate(const UpdateInput& input, const groth16::PreparedVerifyingKey& pvk,
-                    std::span<const uint8_t> proof);
 
 // Returns the R1CS rows of a partition (input constraints included), counting them (a whole
 // synthesis: SnapDescriptor counts each size once).
