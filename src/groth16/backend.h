@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The prover's backend seam: where a proof's heavy work runs. A backend turns an assignment and a
+// proving key into the five query sums (the H coefficients' MSM, l, a, b_g1 and b_g2); the
+// prover (groth16/prover.h) checks sizes before and blinds with r and s after, the same for every
+// backend, so two correct backends give bit-for-bit the same proof.
+#pragma once
+
+#include <string>
+
+#include "base/huge_page_allocator.h"
+#include "base/status.h"
+#include "ec/g1.h"
+#include "ec/g2.h"
+#include "groth16/keys.h"
+#include "r1cs/proving_assignment.h"
+
+namespace cuzk::groth16 {
+
+// Wall-clock seconds of each proving phase.
+struct ProverTimings {
+  double fft = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b_g1 = 0, msm_b_g2 = 0, total = 0;
+};
+
+class ProverBackend;
+
+// Options of one proof.
+struct ProverOptions {
+  size_t threads = 0;                // 0: every hardware thread
+  ProverTimings* timings = nullptr;  // filled in when set
+  // Keeps the b and c buffers' memory once H is computed (for an assignment that will be reused)
+  // instead of freeing it for the MSMs.
+  bool keep_buffers = false;
+  ProverBackend* backend = nullptr;  // null: the CPU backend
+};
+
+// The multi-scalar sums of one proof, before r and s blind them.
+struct QuerySums {
+  ec::G1 h;     // sum_i h_i H_i over the quotient's coefficients
+  ec::G1 l;     // sum over the aux variables of w_j L_j
+  ec::G1 a;     // sum over the A query of w_j A_j
+  ec::G1 b_g1;  // sum over the B query of w_j B_j in G1
+  ec::G2 b_g2;  // the same in G2
+};
+
+// Where the transforms and MSMs of a proof run. Implementations: CpuBackend() and, when built
+// with CUDA, gpu::CudaBackend.
+class ProverBackend {
+ public:
+  virtual ~ProverBackend() = default;
+  // Returns a short name for logs ("cpu", "cuda:0 NVIDIA H200").
+  virtual std::string name() const = 0;
+  // Returns the query sums of `assignment` under `pk`, whose sizes the caller has checked
+  // (CreateProof does); the assignment's a/b/c vectors are scratch.
+  virtual Result<QuerySums> ComputeSums(const ProvingKey& pk, r1cs::ProvingAssignment& assignment,
+                                        const ProverOptions& options) = 0;
+};
+
+// Returns the process-wide CPU backend (stateless; safe to share between threads).
+ProverBackend& CpuBackend();
+
+// Fills `a_scalars` with the A query's scalars (every input, then the aux in the A density) and
+// `b_scalars` with the B query's (inputs and aux in their B densities), in the key's order.
+void GatherQueryScalars(const r1cs::ProvingAssignment& assignment, HugeVector<ff::Fr>& a_scalars,
+                        HugeVector<ff::Fr>& b_scalars);
+
+}  // namespace cuzk::groth16
