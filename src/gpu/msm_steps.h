@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The steps of the device MSM (Pippenger's bucket method with signed c-bit digits, as the CPU's
+// msm/pippenger.cc), each a function one device thread runs and a host test can run in a loop:
+//   1. DigitsOf: a scalar's magnitude (k, or r - k with its base negated when k > (r-1)/2, so
+//      at most 254 bits) is cut into WindowCount(c) signed digits in [-2^(c-1)+1, 2^(c-1)]. A
+//      scalar 0 has no digits; a scalar 1 is summed apart (OnesSum), as on the CPU, since a
+//      Filecoin witness is mostly bits and would pile into one bucket.
+//   2. The (window, |digit|) keys are sorted with the point indices (sign in bit 31) as values,
+//      and BucketRanges marks where each key's run starts and ends.
+//   3. AccumulateBucket: one thread per bucket sums its run of (negated where signed) bases.
+//   4. FoldSegment and CombineWindow: sum_b b S_b per window by the running-sum trick (sum of the
+//      suffix sums), cut into segments of L buckets folded side by side:
+//        sum_b b S_b = sum_s acc_s + L sum_s s total_s,
+//      acc_s = sum_{b in s} (b - s L) S_b and total_s = sum_{b in s} S_b.
+//   5. The host folds the window sums by Horner's rule: sum_w 2^(c w) W_w.
+#pragma once
+
+#include "gpu/g1.h"
+
+namespace cuzk::gpu {
+
+// Bits of a scalar's magnitude after the sign trick.
+inline constexpr unsigned kMagnitudeBits = 254;
+// Bit 31 of a sorted value: the base is negated.
+inline constexpr uint32_t kNegativeBit = 0x80000000u;
+
+// Returns the number of c-bit windows of a 254-bit magnitude, floor(254/c) + 1, so that the top
+// digit's carry never leaves the top window (as msm/pippenger.cc's ScalarWindows).
+CUZK_HD unsigned WindowCount(unsigned c) { return kMagnitudeBits / c + 1; }
+
+// How one scalar enters the MSM.
+enum class ScalarClass : uint8_t { kZero, kOne, kOther };
+
+// A canonical scalar below 2^254 and whether its base is negated.
+struct SignedMagnitude {
+  uint64_t m[4];
+  bool negate;
+};
+
+// Returns the class of a scalar in Montgomery form and, for kOther, its signed magnitude.
+CUZK_HD ScalarClass ClassifyScalar(const DevFr& k_mont, SignedMagnitude& out) {
+  DevFr k = k_mont.FromMontgomeryForm();
+  if (k.IsZero()) return ScalarClass::kZero;
+  if (k.l[0] == 1 && (k.l[1] | k.l[2] | k.l[3]) == 0) return ScalarClass::kOne;
+  constexpr Limbs<4> half = FrParams::HalfModulus();
+  // k > (r-1)/2 iff (r-1)/2 - k borrows.
+  uint64_t borrow = 0;
+  CUZK_UNROLL
+  for (int i = 0; i < 4; ++i) SubBorrow(half.v[i], k.l[i], borrow);
+  out.negate = borrow != 0;
+  if (out.negate) {
+    constexpr Limbs<4> r = FrParams::Modulus();
+    uint64_t b = 0;
+    CUZK_UNROLL
+    for (int i = 0; i < 4; ++i) out.m[i] = SubBorrow(r.v[i], k.l[i], b);
+  } else {
+    CUZK_UNROLL
+    for (int i = 0; i < 4; ++i) out.m[i] = k.l[i];
+  }
+  return ScalarClass::kOther;
+}
+
+// Returns bits [pos, pos + c) of a 256-bit magnitude (c <= 32).
+CUZK_HD uint32_t BitsAt(const uint64_t m[4], unsigned pos, unsigned c) {
+  unsigned limb = pos / 64, shift = pos % 64;
+  if (limb >= 4) return 0;
+  uint64_t v = m[limb] >> shift;
+  if (shift + c > 64 && limb + 1 < 4) v |= m[limb + 1] << (64 - shift);
+  return static_cast<uint32_t>(v & ((uint64_t{1} << c) - 1));
+}
+
+// Writes the WindowCount(c) signed digits of a magnitude into digits[] (digit w weighs 2^(c w));
+// the magnitude's negate flag is not applied here.
+CUZK_HD void DigitsOf(const uint64_t m[4], unsigned c, int32_t* digits) {
+  unsigned windows = WindowCount(c);
+  int32_t half = int32_t{1} << (c - 1);
+  uint32_t carry = 0;
+  for (unsigned w = 0; w < windows; ++w) {
+    int32_t d = static_cast<int32_t>(BitsAt(m, w * c, c) + carry);
+    carry = d > half ? 1 : 0;
+    digits[w] = d - static_cast<int32_t>(carry << c);
+  }
+}
+
+// Returns the sort key of a digit: (window within the pass << c) | |digit|; 0 digits get bucket 0,
+// which nothing reads.
+CUZK_HD uint32_t BucketKey(unsigned window_in_pass, int32_t digit, unsigned c) {
+  uint32_t magnitude = static_cast<uint32_t>(digit < 0 ? -digit : digit);
+  return (static_cast<uint32_t>(window_in_pass) << c) | magnitude;
+}
+
+// Returns the sorted value of point `index` whose digit is `digit`, with `negate` from its
+// scalar's sign trick: the index, and bit 31 when the base enters negated.
+CUZK_HD uint32_t BucketValue(uint32_t index, int32_t digit, bool negate) {
+  bool negative = (digit < 0) != negate;
+  return index | (negative ? kNegativeBit : 0u);
+}
+
+// Records where the run of sorted_keys[i] starts and ends in `start`/`end` (indexed by key; both
+// zero-initialised, so an empty bucket has an empty range).
+CUZK_HD void BucketRanges(const uint32_t* sorted_keys, size_t count, size_t i, uint32_t* start,
+                          uint32_t* end) {
+  uint32_t k = sorted_keys[i];
+  if (i == 0 || sorted_keys[i - 1] != k) start[k] = static_cast<uint32_t>(i);
+  if (i + 1 == count || sorted_keys[i + 1] != k) end[k] = static_cast<uint32_t>(i + 1);
+}
+
+// Returns the sum of the bases that sorted_values[begin, end) name, negated where bit 31 says.
+CUZK_HD G1Xyzz AccumulateBucket(const G1AffineDev* bases, const uint32_t* sorted_values,
+                                uint32_t begin, uint32_t end) {
+  G1Xyzz acc = G1Xyzz::Infinity();
+  for (uint32_t i = begin; i < end; ++i) {
+    uint32_t v = sorted_values[i];
+    G1AffineDev p = bases[v & ~kNegativeBit];
+    acc = acc.AddAffine((v & kNegativeBit) ? p.Negated() : p);
+  }
+  return acc;
+}
+
+// Folds segment s of one window's buckets (buckets[b - 1] holds S_b, b = 1..; the segment is
+// b = s L + 1 .. s L + L): sets acc = sum (b - s L) S_b and total = sum S_b over the segment.
+CUZK_HD void FoldSegment(const G1Xyzz* buckets, unsigned segment, unsigned length, G1Xyzz& acc,
+                         G1Xyzz& total) {
+  G1Xyzz running = G1Xyzz::Infinity(), sum = G1Xyzz::Infinity();
+  for (unsigned j = length; j-- > 0;) {
+    running = running.Add(buckets[segment * length + j]);
+    sum = sum.Add(running);
+  }
+  acc = sum;
+  total = running;
+}
+
+// Returns sum_b b S_b of one window from its segments' (acc, total): sum_s acc_s +
+// L sum_s s total_s, the second sum again by suffix sums; L = 2^log_length.
+CUZK_HD G1Xyzz CombineWindow(const G1Xyzz* acc, const G1Xyzz* total, unsigned segments,
+                             unsigned log_length) {
+  G1Xyzz running = G1Xyzz::Infinity(), weighted = G1Xyzz::Infinity(), direct = G1Xyzz::Infinity();
+  for (unsigned s = segments; s-- > 0;) {
+    direct = direct.Add(acc[s]);
+    if (s == 0) break;
+    running = running.Add(total[s]);
+    weighted = weighted.Add(running);
+  }
+  for (unsigned i = 0; i < log_length; ++i) weighted = weighted.Double();
+  return direct.Add(weighted);
+}
+
+}  // namespace cuzk::gpu
