@@ -73,13 +73,13 @@ check-generated:
 # Lists the C++ files clang-format would change and fails if there is one (`make format` fixes
 # them). The version is Debian 12's (clang-format 14), as scripts/install-deps.sh installs it.
 check-format: deps
-	@bad=$$(git ls-files '*.h' '*.cc' | while read -r f; do \
+	@bad=$$(git ls-files '*.h' '*.cc' '*.cu' '*.cuh' | while read -r f; do \
 	  clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done); \
 	if [ -n "$$bad" ]; then echo "not formatted (run make format):"; echo "$$bad"; exit 1; fi; \
 	echo "every C++ file is formatted"
 
 format:
-	@git ls-files '*.h' '*.cc' | xargs clang-format -i
+	@git ls-files '*.h' '*.cc' '*.cu' '*.cuh' | xargs clang-format -i
 
 clean:
 	@rm -rf build

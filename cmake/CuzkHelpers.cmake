@@ -23,6 +23,48 @@ function(cuzk_resolve_asm)
   message(STATUS "cuzk: x86-64 assembly field kernels: ${use_asm} (CUZK_ASM=${CUZK_ASM})")
 endfunction()
 
+# Decides whether the CUDA backend (src/gpu/cuda) is built and enables the CUDA language if so.
+# AUTO builds it when nvcc is on the PATH or at /usr/local/cuda/bin; ON requires it. The default
+# targets are sm_90 machine code (H100/H200) plus compute_90 PTX, which the driver compiles for
+# newer parts; set CMAKE_CUDA_ARCHITECTURES to change them (e.g. "80;89;90").
+macro(cuzk_resolve_cuda)
+  set(CUZK_WITH_CUDA OFF)
+  if(NOT CUZK_CUDA STREQUAL "OFF")
+    if(NOT CMAKE_CUDA_COMPILER)
+      find_program(CUZK_NVCC nvcc PATHS /usr/local/cuda/bin)
+      if(CUZK_NVCC)
+        set(CMAKE_CUDA_COMPILER "${CUZK_NVCC}")
+      endif()
+    endif()
+    if(CMAKE_CUDA_COMPILER)
+      if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+        set(CMAKE_CUDA_ARCHITECTURES 90)
+      endif()
+      if(CCACHE_PROGRAM)
+        set(CMAKE_CUDA_COMPILER_LAUNCHER "${CCACHE_PROGRAM}")
+      endif()
+      enable_language(CUDA)
+      # CMake 3.25 (Debian 12) knows no C++20 dialect for nvcc on Linux; nvcc 12+ has -std=c++20.
+      if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+        set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+        set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+        list(APPEND CMAKE_CUDA_COMPILE_FEATURES cuda_std_20)
+      endif()
+      set(CMAKE_CUDA_STANDARD 20)
+      # Packages found in /usr/include (OpenSSL) would otherwise reach nvcc as -isystem=/usr/include,
+      # which breaks libstdc++'s #include_next <math.h>.
+      list(APPEND CMAKE_CUDA_IMPLICIT_INCLUDE_DIRECTORIES /usr/include)
+      set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+      find_package(CUDAToolkit REQUIRED)
+      set(CUZK_WITH_CUDA ON)
+    elseif(CUZK_CUDA STREQUAL "ON")
+      message(FATAL_ERROR "CUZK_CUDA=ON but nvcc was not found (PATH, /usr/local/cuda/bin)")
+    endif()
+  endif()
+  message(STATUS "cuzk: CUDA backend: ${CUZK_WITH_CUDA} (CUZK_CUDA=${CUZK_CUDA}, "
+                 "architectures ${CMAKE_CUDA_ARCHITECTURES})")
+endmacro()
+
 # cuzk_add_library(NAME SOURCES ... DEPS ...): one static library per src/ folder.
 function(cuzk_add_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})

@@ -17,6 +17,8 @@ std::string Status::ToString() const {
       return "internal: " + message_;
     case StatusCode::kCancelled:
       return "cancelled: " + message_;
+    case StatusCode::kUnavailable:
+      return "unavailable: " + message_;
   }
   return "unknown: " + message_;
 }

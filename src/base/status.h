@@ -9,7 +9,16 @@
 namespace cuzk {
 
 // The kind of failure; the message says what exactly was wrong.
-enum class StatusCode { kOk, kInvalidArgument, kNotFound, kOutOfRange, kInternal, kCancelled };
+// kUnavailable: a resource the call needs is missing or exhausted (no GPU, device memory full).
+enum class StatusCode {
+  kOk,
+  kInvalidArgument,
+  kNotFound,
+  kOutOfRange,
+  kInternal,
+  kCancelled,
+  kUnavailable
+};
 
 // Outcome of an operation: ok, or a code and a message naming the offending input.
 class [[nodiscard]] Status {

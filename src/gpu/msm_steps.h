@@ -69,17 +69,23 @@ CUZK_HD uint32_t BitsAt(const uint64_t m[4], unsigned pos, unsigned c) {
   return static_cast<uint32_t>(v & ((uint64_t{1} << c) - 1));
 }
 
-// Writes the WindowCount(c) signed digits of a magnitude into digits[] (digit w weighs 2^(c w));
-// the magnitude's negate flag is not applied here.
-CUZK_HD void DigitsOf(const uint64_t m[4], unsigned c, int32_t* digits) {
-  unsigned windows = WindowCount(c);
+// Calls emit(w, digit) for each of the WindowCount(c) signed digits of a magnitude, from window 0
+// up (digit w weighs 2^(c w)), stopping after window `last` (the carry into a window depends on
+// every window below it); the magnitude's negate flag is not applied here.
+template <typename Emit>
+CUZK_HD void ForEachDigit(const uint64_t m[4], unsigned c, unsigned last, Emit&& emit) {
   int32_t half = int32_t{1} << (c - 1);
   uint32_t carry = 0;
-  for (unsigned w = 0; w < windows; ++w) {
+  for (unsigned w = 0; w <= last; ++w) {
     int32_t d = static_cast<int32_t>(BitsAt(m, w * c, c) + carry);
     carry = d > half ? 1 : 0;
-    digits[w] = d - static_cast<int32_t>(carry << c);
+    emit(w, d - static_cast<int32_t>(carry << c));
   }
+}
+
+// Writes the WindowCount(c) signed digits of a magnitude into digits[].
+CUZK_HD void DigitsOf(const uint64_t m[4], unsigned c, int32_t* digits) {
+  ForEachDigit(m, c, WindowCount(c) - 1, [digits](unsigned w, int32_t d) { digits[w] = d; });
 }
 
 // Returns the sort key of a digit: (window within the pass << c) | |digit|; 0 digits get bucket 0,

@@ -10,28 +10,10 @@
 #include "ec/g1.h"
 #include "ff/fr.h"
 #include "gpu/g1.h"
-#include "gpu/msm_steps.h"
+#include "gpu/msm_plan.h"
 #include "gpu/ntt_steps.h"
 
 namespace cuzk::gpu {
-
-// How the device MSM cuts n scalars.
-struct MsmPlan {
-  unsigned window_bits = 0;       // c
-  unsigned windows = 0;           // WindowCount(c)
-  unsigned windows_per_pass = 0;  // windows sorted together (bounded by the sort's memory)
-  unsigned log_segment = 0;       // log2 of buckets per FoldSegment thread
-  // Returns the number of buckets per window (bucket b = 1..2^(c-1)).
-  unsigned buckets() const { return 1u << (window_bits - 1); }
-  // Returns the number of FoldSegment segments per window.
-  unsigned segments() const { return buckets() >> log_segment; }
-  // Returns the number of sort passes.
-  unsigned passes() const { return (windows + windows_per_pass - 1) / windows_per_pass; }
-};
-
-// The most (key, value) pairs one sort pass holds: 2^28 pairs take 2 GiB with the sort's second
-// buffer.
-inline constexpr size_t kMaxPairsPerPass = size_t{1} << 28;
 
 // Returns the plan for n non-trivial scalars: c = log2(n) - 6, within [4, 16] (about 64 points
 // per bucket, 2^15 buckets per window at the top; to be tuned on a GPU), as many windows per sort

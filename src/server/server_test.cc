@@ -72,6 +72,7 @@ TEST(WireTest, EngineErrorsMapToGrpcCodes) {
   EXPECT_EQ(ToGrpc(Status(StatusCode::kOutOfRange, "x")).error_code(), grpc::INVALID_ARGUMENT);
   EXPECT_EQ(ToGrpc(Status(StatusCode::kNotFound, "x")).error_code(), grpc::NOT_FOUND);
   EXPECT_EQ(ToGrpc(Status(StatusCode::kCancelled, "x")).error_code(), grpc::CANCELLED);
+  EXPECT_EQ(ToGrpc(Status(StatusCode::kUnavailable, "x")).error_code(), grpc::UNAVAILABLE);
   auto internal = ToGrpc(Status(StatusCode::kInternal, "the new proof does not verify"));
   EXPECT_EQ(internal.error_code(), grpc::INTERNAL);
   EXPECT_EQ(internal.error_message(), "the new proof does not verify");

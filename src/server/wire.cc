@@ -13,6 +13,8 @@ grpc::Status ToGrpc(const Status& s) {
       return grpc::Status(grpc::StatusCode::CANCELLED, s.message());
     case StatusCode::kInternal:
       return grpc::Status(grpc::StatusCode::INTERNAL, s.message());
+    case StatusCode::kUnavailable:
+      return grpc::Status(grpc::StatusCode::UNAVAILABLE, s.message());
     default:
       return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, s.message());
   }

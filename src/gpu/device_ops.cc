@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "gpu/device_ops.h"
+
+#include <algorithm>
+
+#include "base/parallel.h"
+#include "gpu/kernels.h"
+
+namespace cuzk::gpu {
+namespace {
+
+static_assert(sizeof(ff::Fr) == sizeof(DevFr), "Fr and DevFr share their limbs");
+
+// Bases converted per upload chunk: 2^20 points, 96 MiB of staging memory.
+constexpr size_t kUploadChunk = size_t{1} << 20;
+
+unsigned Log2Exact(size_t n) {
+  unsigned l = 0;
+  while ((size_t{1} << l) < n) ++l;
+  return l;
+}
+
+// Uploads host tables and returns their device view.
+Result<PowerTables> UploadTables(int device, const HostPowerTables& t,
+                                 std::vector<DeviceMemory>& keep) {
+  ASSIGN_OR_RETURN(auto lo, DeviceMemory::Allocate(device, t.lo.size() * sizeof(DevFr), "powers"));
+  ASSIGN_OR_RETURN(auto hi, DeviceMemory::Allocate(device, t.hi.size() * sizeof(DevFr), "powers"));
+  RETURN_IF_ERROR(lo.Upload(t.lo.data(), lo.size()));
+  RETURN_IF_ERROR(hi.Upload(t.hi.data(), hi.size()));
+  PowerTables view{lo.as<const DevFr>(), hi.as<const DevFr>(), t.lo_bits};
+  keep.push_back(std::move(lo));
+  keep.push_back(std::move(hi));
+  return view;
+}
+
+Result<DeviceMemory> UploadScalars(int device, std::span<const ff::Fr> values) {
+  ASSIGN_OR_RETURN(auto m,
+                   DeviceMemory::Allocate(device, values.size() * sizeof(DevFr), "scalars"));
+  RETURN_IF_ERROR(m.Upload(values.data(), m.size()));
+  return m;
+}
+
+}  // namespace
+
+Result<DeviceBases> DeviceBases::Upload(int device, std::span<const ec::G1Affine> bases,
+                                        const std::string& what, size_t threads) {
+  DeviceBases out;
+  ASSIGN_OR_RETURN(out.memory_,
+                   DeviceMemory::Allocate(device, bases.size() * sizeof(G1AffineDev), what));
+  out.count_ = bases.size();
+  std::vector<G1AffineDev> staging(std::min(bases.size(), kUploadChunk));
+  for (size_t begin = 0; begin < bases.size(); begin += kUploadChunk) {
+    size_t count = std::min(kUploadChunk, bases.size() - begin);
+    ParallelFor(count, threads, [&](size_t b, size_t e) {
+      for (size_t i = b; i < e; ++i) staging[i] = ToDevice(bases[begin + i]);
+    });
+    RETURN_IF_ERROR(out.memory_.Upload(staging.data(), count * sizeof(G1AffineDev),
+                                       begin * sizeof(G1AffineDev)));
+  }
+  return out;
+}
+
+ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsigned c) {
+  ec::G1 result = ec::G1::Identity();
+  for (size_t w = window_sums.size(); w-- > 0;) {
+    for (unsigned i = 0; i < c; ++i) result = result.Double();
+    result += FromDevice(window_sums[w]);
+  }
+  return result + FromDevice(ones);
+}
+
+Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n) {
+  if (n > bases.size()) {
+    return Status::InvalidArgument("MSM of " + std::to_string(n) + " scalars over " +
+                                   std::to_string(bases.size()) + " bases");
+  }
+  MsmPlan plan = PlanMsm(n);
+  std::vector<G1Xyzz> window_sums(plan.windows);
+  G1Xyzz ones;
+  RETURN_IF_ERROR(kernels::MsmG1(bases.device(), bases.data(), device_scalars, n, plan,
+                                 window_sums.data(), &ones));
+  return FinishMsm(window_sums, ones, plan.window_bits);
+}
+
+Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars) {
+  ASSIGN_OR_RETURN(auto device_scalars, UploadScalars(bases.device(), scalars));
+  return MsmG1(bases, device_scalars.as<const DevFr>(), scalars.size());
+}
+
+Result<ec::G1> MsmG1(int device, std::span<const ec::G1Affine> bases,
+                     std::span<const ff::Fr> scalars) {
+  if (bases.size() != scalars.size()) {
+    return Status::InvalidArgument("MSM of " + std::to_string(scalars.size()) + " scalars and " +
+                                   std::to_string(bases.size()) + " bases");
+  }
+  ASSIGN_OR_RETURN(auto device_bases, DeviceBases::Upload(device, bases, "MSM bases"));
+  return MsmG1(device_bases, scalars);
+}
+
+Status NttOnDevice(int device, std::span<ff::Fr> values, NttKind kind) {
+  size_t n = values.size();
+  unsigned log_n = Log2Exact(n);
+  if (n < 2 || (size_t{1} << log_n) != n)
+    return Status::InvalidArgument("NTT size " + std::to_string(n) + " is not a power of two >= 2");
+  QuotientConstants q = MakeQuotientConstants(log_n);
+  ff::Fr g = ff::Fr::FromUint64(7);
+  ff::Fr n_inv = ff::Fr::FromUint64(n).Inverse();
+  std::vector<DeviceMemory> keep;
+  ASSIGN_OR_RETURN(auto data, UploadScalars(device, values));
+  DevFr* v = data.as<DevFr>();
+  switch (kind) {
+    case NttKind::kFft: {
+      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega, keep));
+      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
+      break;
+    }
+    case NttKind::kIfft: {
+      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega_inv, keep));
+      ASSIGN_OR_RETURN(auto s,
+                       UploadTables(device, MakePowerTables(ff::Fr::One(), n_inv, log_n), keep));
+      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
+      RETURN_IF_ERROR(kernels::Scale(device, v, n, s));
+      break;
+    }
+    case NttKind::kCosetFft: {
+      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega, keep));
+      ASSIGN_OR_RETURN(auto s,
+                       UploadTables(device, MakePowerTables(g, ff::Fr::One(), log_n), keep));
+      RETURN_IF_ERROR(kernels::Scale(device, v, n, s));
+      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
+      break;
+    }
+    case NttKind::kIcosetFft: {
+      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega_inv, keep));
+      ASSIGN_OR_RETURN(auto s,
+                       UploadTables(device, MakePowerTables(g.Inverse(), n_inv, log_n), keep));
+      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
+      RETURN_IF_ERROR(kernels::Scale(device, v, n, s));
+      break;
+    }
+  }
+  return data.Download(values.data(), data.size());
+}
+
+Result<DeviceQuotient> DeviceQuotient::Create(int device, unsigned log_n) {
+  if (log_n < 1 || log_n > 32) return Status::InvalidArgument("quotient domain out of range");
+  QuotientConstants q = MakeQuotientConstants(log_n);
+  DeviceQuotient out;
+  out.device_ = device;
+  out.log_n_ = log_n;
+  ASSIGN_OR_RETURN(out.omega_, UploadTables(device, q.omega, out.tables_));
+  ASSIGN_OR_RETURN(out.omega_inv_, UploadTables(device, q.omega_inv, out.tables_));
+  ASSIGN_OR_RETURN(out.to_coset_, UploadTables(device, q.to_coset, out.tables_));
+  ASSIGN_OR_RETURN(out.from_coset_, UploadTables(device, q.from_coset, out.tables_));
+  out.c_scale_ = q.c_scale;
+  return out;
+}
+
+Status DeviceQuotient::Run(DevFr* a, DevFr* b, DevFr* c, bool derive_c) const {
+  uint64_t n = uint64_t{1} << log_n_;
+  if (derive_c) RETURN_IF_ERROR(kernels::Multiply(device_, c, a, b, n));
+  for (DevFr* v : {a, b}) {
+    RETURN_IF_ERROR(kernels::Transform(device_, v, log_n_, omega_inv_));
+    RETURN_IF_ERROR(kernels::Scale(device_, v, n, to_coset_));
+    RETURN_IF_ERROR(kernels::Transform(device_, v, log_n_, omega_));
+  }
+  RETURN_IF_ERROR(kernels::Multiply(device_, a, a, b, n));
+  RETURN_IF_ERROR(kernels::Transform(device_, a, log_n_, omega_inv_));
+  RETURN_IF_ERROR(kernels::Transform(device_, c, log_n_, omega_inv_));
+  return kernels::Quotient(device_, a, c, n, from_coset_, c_scale_);
+}
+
+Result<std::vector<ff::Fr>> QuotientOnDevice(int device, std::span<const ff::Fr> a,
+                                             std::span<const ff::Fr> b, std::span<const ff::Fr> c) {
+  size_t n = a.size();
+  unsigned log_n = Log2Exact(n);
+  if (n < 2 || (size_t{1} << log_n) != n || b.size() != n || (!c.empty() && c.size() != n))
+    return Status::InvalidArgument("quotient inputs must be three vectors of 2^k >= 2 values");
+  ASSIGN_OR_RETURN(auto quotient, DeviceQuotient::Create(device, log_n));
+  ASSIGN_OR_RETURN(auto da, UploadScalars(device, a));
+  ASSIGN_OR_RETURN(auto db, UploadScalars(device, b));
+  ASSIGN_OR_RETURN(auto dc, DeviceMemory::Allocate(device, n * sizeof(DevFr), "quotient c"));
+  if (!c.empty()) RETURN_IF_ERROR(dc.Upload(c.data(), dc.size()));
+  RETURN_IF_ERROR(quotient.Run(da.as<DevFr>(), db.as<DevFr>(), dc.as<DevFr>(), c.empty()));
+  std::vector<ff::Fr> h(n - 1);
+  RETURN_IF_ERROR(da.Download(h.data(), h.size() * sizeof(DevFr)));
+  return h;
+}
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The device's MSM, NTT and quotient with src/ff and src/ec types: uploads, conversions, and the
+// host's last steps (the window sums' Horner fold). The CUDA backend and the `gpu` tests use them;
+// in a build without CUDA every call returns kUnavailable.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "ec/g1.h"
+#include "ff/fr.h"
+#include "gpu/plan.h"
+#include "gpu/runtime.h"
+
+namespace cuzk::gpu {
+
+// G1 bases converted to the device form and uploaded once (a proving key's resident queries).
+class DeviceBases {
+ public:
+  // Converts and uploads `bases` (in chunks, on `threads` host threads; 0 = all); `what` names
+  // them in errors.
+  static Result<DeviceBases> Upload(int device, std::span<const ec::G1Affine> bases,
+                                    const std::string& what, size_t threads = 0);
+  // Returns the device array.
+  const G1AffineDev* data() const { return memory_.as<const G1AffineDev>(); }
+  // Returns the number of bases.
+  size_t size() const { return count_; }
+  // Returns the device bytes held.
+  uint64_t bytes() const { return memory_.size(); }
+  // Returns the device the bases live on.
+  int device() const { return memory_.device(); }
+
+ private:
+  DeviceMemory memory_;
+  size_t count_ = 0;
+};
+
+// Returns sum_w 2^(c w) window_sums[w] + ones, folded on the host by Horner's rule.
+ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsigned c);
+
+// Returns sum scalars[i] bases[i] over the first n bases, the scalars already on the device.
+Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n);
+// Returns sum scalars[i] bases[i] over the first scalars.size() bases, uploading the scalars.
+Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars);
+// Returns sum scalars[i] bases[i], uploading both (for tests and benchmarks).
+Result<ec::G1> MsmG1(int device, std::span<const ec::G1Affine> bases,
+                     std::span<const ff::Fr> scalars);
+
+// The transforms of ntt::EvaluationDomain that NttOnDevice offers.
+enum class NttKind { kFft, kIfft, kCosetFft, kIcosetFft };
+// Runs the transform `kind` of the domain of values.size() points (a power of two) on the device.
+Status NttOnDevice(int device, std::span<ff::Fr> values, NttKind kind);
+
+// A domain's quotient (H) constants, uploaded once per domain size.
+class DeviceQuotient {
+ public:
+  // Uploads the constants of the domain of 2^log_n points.
+  static Result<DeviceQuotient> Create(int device, unsigned log_n);
+  // Given a, b, c (device arrays of n = 2^log_n evaluations on the domain; c is computed as a*b
+  // when derive_c), leaves H's coefficients in a (the last one zero for a satisfied system); b
+  // and c are scratch.
+  Status Run(DevFr* a, DevFr* b, DevFr* c, bool derive_c) const;
+  // Returns log2(n).
+  unsigned log_n() const { return log_n_; }
+
+ private:
+  int device_ = 0;
+  unsigned log_n_ = 0;
+  std::vector<DeviceMemory> tables_;
+  PowerTables omega_{}, omega_inv_{}, to_coset_{}, from_coset_{};
+  DevFr c_scale_{};
+};
+
+// Returns H's n - 1 coefficients for evaluations a, b, c on a domain (for tests; c may be
+// empty, then c = a*b).
+Result<std::vector<ff::Fr>> QuotientOnDevice(int device, std::span<const ff::Fr> a,
+                                             std::span<const ff::Fr> b, std::span<const ff::Fr> c);
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's. Linked only into
+// gpu_emulated_test, which runs the CUDA backend's whole sequence on the CPU.
+#include "gpu/runtime.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace cuzk::gpu {
+
+bool BuiltWithCuda() { return false; }
+
+Result<std::vector<DeviceInfo>> ListDevices() {
+  DeviceInfo info;
+  info.name = "host emulation";
+  info.total_bytes = info.free_bytes = uint64_t{1} << 32;
+  return std::vector<DeviceInfo>{info};
+}
+
+std::string DeviceLabel(int device) { return "emulated:" + std::to_string(device); }
+
+DeviceMemory& DeviceMemory::operator=(DeviceMemory&& o) noexcept {
+  std::swap(ptr_, o.ptr_);
+  std::swap(bytes_, o.bytes_);
+  std::swap(device_, o.device_);
+  return *this;
+}
+
+DeviceMemory::~DeviceMemory() { std::free(ptr_); }
+
+Result<DeviceMemory> DeviceMemory::Allocate(int device, size_t bytes, const std::string& what) {
+  DeviceMemory m;
+  m.device_ = device;
+  if (bytes == 0) return m;
+  m.ptr_ = std::malloc(bytes);
+  if (!m.ptr_) {
+    return Status(StatusCode::kUnavailable, DeviceLabel(device) + ": allocating " +
+                                                std::to_string(bytes) + " bytes for " + what);
+  }
+  m.bytes_ = bytes;
+  return m;
+}
+
+Status DeviceMemory::Upload(const void* host, size_t bytes, size_t offset) {
+  if (offset + bytes > bytes_) return Status(StatusCode::kInternal, "device upload out of range");
+  if (bytes) std::memcpy(static_cast<char*>(ptr_) + offset, host, bytes);
+  return Status::Ok();
+}
+
+Status DeviceMemory::Download(void* host, size_t bytes, size_t offset) const {
+  if (offset + bytes > bytes_) return Status(StatusCode::kInternal, "device download out of range");
+  if (bytes) std::memcpy(host, static_cast<const char*>(ptr_) + offset, bytes);
+  return Status::Ok();
+}
+
+Status DeviceMemory::Zero(size_t bytes, size_t offset) {
+  if (offset + bytes > bytes_) return Status(StatusCode::kInternal, "device memset out of range");
+  if (bytes) std::memset(static_cast<char*>(ptr_) + offset, 0, bytes);
+  return Status::Ok();
+}
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The device against the CPU, on a GPU (CTest label `gpu`): NTTs of 2^10..2^20 points (plain,
+// inverse, coset, inverse coset), the quotient H, G1 MSMs of random, 90%-trivial and all-zero
+// scalars at 2^10..2^20, and Groth16 proofs through CudaBackend equal to the CPU backend's for the
+// same r and s. Every test skips, saying why, when no device is usable; a build without CUDA
+// checks instead that the backend says so. Built a second time as gpu_emulated_test, against the
+// host emulator (gpu/emulated), at sizes up to 2^12, so that make test runs the backend's whole
+// launch sequence without a GPU.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "ec/g1.h"
+#include "gpu/cuda_backend.h"
+#include "gpu/device_ops.h"
+#include "groth16/generator.h"
+#include "groth16/prover.h"
+#include "groth16/verifier.h"
+#include "msm/pippenger.h"
+#include "ntt/evaluation_domain.h"
+#include "r1cs/shape.h"
+#include "r1cs/test_constraint_system.h"
+#include "support/test_circuits.h"
+
+namespace cuzk::gpu {
+namespace {
+
+using ff::Fr;
+
+// Skips the test, with the reason, unless a CUDA device is usable; the first device is used.
+#define REQUIRE_DEVICE()                                                         \
+  do {                                                                           \
+    auto devices = ListDevices();                                                \
+    if (!devices.ok()) GTEST_SKIP() << "no GPU: " << devices.status().message(); \
+  } while (false)
+
+constexpr int kDevice = 0;
+
+#if CUZK_GPU_EMULATED
+constexpr unsigned kMaxLog = 12;
+#else
+constexpr unsigned kMaxLog = 20;
+#endif
+
+// Returns the sizes from `sizes` that the build tests (all on a GPU, up to 2^kMaxLog emulated).
+std::vector<unsigned> LogSizes(std::initializer_list<unsigned> sizes) {
+  std::vector<unsigned> out;
+  for (unsigned s : sizes)
+    if (s <= kMaxLog) out.push_back(s);
+  return out;
+}
+
+TEST(GpuRuntimeTest, ReportsDevicesOrWhyNot) {
+  auto devices = ListDevices();
+  if (!devices.ok()) {
+    EXPECT_EQ(devices.status().code(), StatusCode::kUnavailable);
+    EXPECT_FALSE(CudaBackend::Create(0).ok());
+    if (!BuiltWithCuda()) {
+      EXPECT_NE(devices.status().message().find("without CUDA"), std::string::npos);
+    }
+    GTEST_SKIP() << "no GPU: " << devices.status().message();
+  }
+  for (const auto& d : *devices) {
+    EXPECT_FALSE(d.name.empty());
+    EXPECT_GT(d.total_bytes, 0u);
+    std::printf("cuda:%d %s, %.1f GiB (%.1f free), sm_%d%d\n", d.index, d.name.c_str(),
+                d.total_bytes / 1073741824.0, d.free_bytes / 1073741824.0, d.compute_major,
+                d.compute_minor);
+  }
+  EXPECT_FALSE(CudaBackend::Create(static_cast<int>(devices->size())).ok());
+}
+
+std::vector<Fr> RandomScalars(size_t n, std::mt19937_64& rng) {
+  std::vector<Fr> v(n);
+  for (auto& x : v) x = Fr::Random(rng);
+  return v;
+}
+
+TEST(GpuNttTest, TransformsEqualTheCpuDomain) {
+  REQUIRE_DEVICE();
+  std::mt19937_64 rng(11);
+  for (unsigned log_n : LogSizes({1, 10, 12, 14, 17, 20})) {
+    auto domain = ntt::EvaluationDomain::ForSize(size_t{1} << log_n);
+    ASSERT_TRUE(domain.ok());
+    std::vector<Fr> x = RandomScalars(size_t{1} << log_n, rng);
+    struct Case {
+      NttKind kind;
+      void (ntt::EvaluationDomain::*cpu)(std::span<Fr>, size_t) const;
+      const char* name;
+    } cases[] = {{NttKind::kFft, &ntt::EvaluationDomain::Fft, "FFT"},
+                 {NttKind::kIfft, &ntt::EvaluationDomain::Ifft, "iFFT"},
+                 {NttKind::kCosetFft, &ntt::EvaluationDomain::CosetFft, "coset FFT"},
+                 {NttKind::kIcosetFft, &ntt::EvaluationDomain::IcosetFft, "inverse coset FFT"}};
+    for (const Case& c : cases) {
+      std::vector<Fr> want = x, got = x;
+      ((*domain).*c.cpu)(want, 0);
+      Status s = NttOnDevice(kDevice, got, c.kind);
+      ASSERT_TRUE(s.ok()) << s.ToString();
+      ASSERT_EQ(got, want) << c.name << ", 2^" << log_n;
+    }
+  }
+}
+
+TEST(GpuNttTest, QuotientEqualsTheCpuQuotient) {
+  REQUIRE_DEVICE();
+  std::mt19937_64 rng(12);
+  for (unsigned log_n : LogSizes({2, 12, 18})) {
+    size_t n = size_t{1} << log_n;
+    auto domain = ntt::EvaluationDomain::ForSize(n);
+    std::vector<Fr> a = RandomScalars(n, rng), b = RandomScalars(n, rng), c(n);
+    for (size_t i = 0; i < n; ++i) c[i] = a[i] * b[i];
+    std::vector<Fr> wa = a, wb = b, wc = c;
+    domain->DomainToCoset(wa, 0);
+    domain->DomainToCoset(wb, 0);
+    for (size_t i = 0; i < n; ++i) wa[i] *= wb[i];
+    domain->QuotientCoefficients(wa, wc, 0);
+    wa.resize(n - 1);
+    for (bool derive : {false, true}) {
+      auto h = QuotientOnDevice(kDevice, a, b, derive ? std::span<const Fr>() : c);
+      ASSERT_TRUE(h.ok()) << h.status().ToString();
+      ASSERT_EQ(*h, wa) << "2^" << log_n << (derive ? ", c derived" : "");
+    }
+  }
+}
+
+std::vector<ec::G1Affine> RandomBases(size_t n, std::mt19937_64& rng) {
+  std::vector<ec::G1> jac(n);
+  ec::G1 p = ec::Mul(ec::G1::Generator(), Fr::Random(rng));
+  ec::G1 step = ec::Mul(ec::G1::Generator(), Fr::Random(rng));
+  for (auto& j : jac) {
+    j = p;
+    p += step;
+  }
+  std::vector<ec::G1Affine> out(n);
+  ec::G1::BatchToAffine(jac, out);
+  return out;
+}
+
+TEST(GpuMsmTest, EqualsTheCpuMsm) {
+  REQUIRE_DEVICE();
+  std::mt19937_64 rng(13);
+  for (unsigned log_n : LogSizes({8, 12, 14, 17, 20})) {
+    size_t n = size_t{1} << log_n;
+    auto bases = RandomBases(n, rng);
+    std::vector<Fr> random = RandomScalars(n, rng), trivial(n), zero(n);
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t r = rng() % 20;
+      trivial[i] = r < 9 ? Fr::Zero() : r < 18 ? Fr::One() : Fr::Random(rng);
+    }
+    for (const auto& [name, scalars] :
+         {std::pair{"random", &random}, std::pair{"90% trivial", &trivial},
+          std::pair{"all zero", &zero}}) {
+      auto got = MsmG1(kDevice, bases, *scalars);
+      ASSERT_TRUE(got.ok()) << got.status().ToString();
+      ASSERT_EQ(*got, msm::MsmG1(bases, *scalars)) << name << ", 2^" << log_n;
+    }
+  }
+}
+
+TEST(GpuBackendTest, ProofsEqualTheCpuBackendsAndVerify) {
+  REQUIRE_DEVICE();
+  auto backend = CudaBackend::Create(kDevice);
+  ASSERT_TRUE(backend.ok()) << backend.status().ToString();
+  for (auto [constraints, inputs] : {std::pair{50, 2}, std::pair{3000, 5}, std::pair{70000, 9}}) {
+    if (constraints > (1 << kMaxLog)) continue;
+    testing::RandomCircuit circuit(constraints, inputs, 21 + constraints);
+    auto shape = r1cs::ShapeRecorder::Record(circuit);
+    ASSERT_TRUE(shape.ok());
+    auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(5), 0);
+    ASSERT_TRUE(pk.ok()) << pk.status().ToString();
+    std::mt19937_64 rng(constraints);
+    Fr r = Fr::Random(rng), s = Fr::Random(rng);
+    for (auto c_mode : {r1cs::CEvaluations::kRecord, r1cs::CEvaluations::kDerive}) {
+      groth16::Proof proofs[2];
+      for (int i = 0; i < 2; ++i) {
+        r1cs::ProvingAssignment pa(c_mode);
+        ASSERT_TRUE(pa.SynthesizeFrom(circuit).ok());
+        groth16::ProverOptions options;
+        options.backend = i == 0 ? &groth16::CpuBackend() : backend->get();
+        auto proof = groth16::CreateProof(*pk, pa, r, s, options);
+        ASSERT_TRUE(proof.ok()) << proof.status().ToString();
+        proofs[i] = *proof;
+      }
+      EXPECT_EQ(proofs[1], proofs[0]) << constraints << " constraints";
+      r1cs::TestConstraintSystem cs;
+      ASSERT_TRUE(circuit.Synthesize(cs).ok());
+      std::vector<Fr> public_inputs(cs.inputs().begin() + 1, cs.inputs().end());
+      EXPECT_TRUE(
+          groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), proofs[1], public_inputs)
+              .ok());
+    }
+  }
+  EXPECT_GT((*backend)->resident_bytes(), 0u);
+  (*backend)->Evict();
+  EXPECT_EQ((*backend)->resident_bytes(), 0u);
+}
+
+}  // namespace
+}  // namespace cuzk::gpu

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The launch sequence of every gpu/kernels.h call, written once over an executor: CUDA's
+// (cuda/kernels.cu: one kernel launch per ForEach, CUB's radix sort) or the host emulator's
+// (emulated/kernels.cc: a parallel loop per ForEach, std::sort), so that make test runs the very
+// sequence the GPU runs, index arithmetic included, without a GPU.
+// An executor offers:
+//   int device;
+//   template <class F> Status ForEach(uint64_t n, const char* step, F f);  // f(i), i < n
+//   Status SortPairs(DeviceMemory& scratch, const uint32_t* keys_in, uint32_t* keys_out,
+//                    const uint32_t* values_in, uint32_t* values_out, uint64_t count,
+//                    unsigned key_bits);  // by key; scratch is the executor's to size
+// Lambdas passed to ForEach are CUZK_KERNEL lambdas: nvcc compiles them for the device.
+#pragma once
+
+#include <algorithm>
+
+#include "base/status.h"
+#include "gpu/msm_plan.h"
+#include "gpu/ntt_steps.h"
+#include "gpu/runtime.h"
+
+#if defined(__CUDACC__)
+#define CUZK_KERNEL __host__ __device__
+#else
+#define CUZK_KERNEL
+#endif
+
+namespace cuzk::gpu::driver {
+
+template <typename Exec>
+Status Transform(Exec& exec, DevFr* values, unsigned log_n, const PowerTables& twiddles) {
+  uint64_t n = uint64_t{1} << log_n;
+  RETURN_IF_ERROR(exec.ForEach(n, "NTT bit reversal",
+                               [=] CUZK_KERNEL(uint64_t i) { BitReverseStep(values, i, log_n); }));
+  for (unsigned s = 0; s < log_n; ++s) {
+    RETURN_IF_ERROR(exec.ForEach(n / 2, "NTT butterfly stage", [=] CUZK_KERNEL(uint64_t j) {
+      ButterflyStep(values, s, j, log_n, twiddles);
+    }));
+  }
+  return Status::Ok();
+}
+
+template <typename Exec>
+Status Scale(Exec& exec, DevFr* values, uint64_t n, const PowerTables& powers) {
+  return exec.ForEach(n, "NTT scaling",
+                      [=] CUZK_KERNEL(uint64_t i) { ScaleStep(values, i, powers); });
+}
+
+template <typename Exec>
+Status Multiply(Exec& exec, DevFr* out, const DevFr* a, const DevFr* b, uint64_t n) {
+  return exec.ForEach(n, "pointwise product",
+                      [=] CUZK_KERNEL(uint64_t i) { out[i] = a[i] * b[i]; });
+}
+
+template <typename Exec>
+Status Quotient(Exec& exec, DevFr* ab, const DevFr* c, uint64_t n, const PowerTables& powers,
+                const DevFr& c_scale) {
+  DevFr scale = c_scale;
+  return exec.ForEach(n, "quotient step",
+                      [=] CUZK_KERNEL(uint64_t i) { QuotientStep(ab, c, i, powers, scale); });
+}
+
+// One pass of the MSM over windows [w0, w0 + count): digits, sort, ranges, buckets, folds and the
+// pass's window sums (in pass_sums).
+struct MsmPassBuffers {
+  DeviceMemory keys_in, keys_out, values_in, values_out, start, end, buckets, acc, sums, pass_sums,
+      scratch;
+};
+
+template <typename Exec>
+Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t n,
+               const MsmPlan& plan, unsigned w0, unsigned count, unsigned key_bits,
+               MsmPassBuffers& m) {
+  unsigned c = plan.window_bits;
+  uint32_t* keys_in = m.keys_in.as<uint32_t>();
+  uint32_t* values_in = m.values_in.as<uint32_t>();
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits", [=] CUZK_KERNEL(uint64_t i) {
+    SignedMagnitude mag;
+    uint32_t index = static_cast<uint32_t>(i);
+    if (ClassifyScalar(scalars[i], mag) != ScalarClass::kOther) {
+      for (unsigned w = 0; w < count; ++w) {
+        keys_in[w * n + i] = BucketKey(w, 0, c);
+        values_in[w * n + i] = index;
+      }
+      return;
+    }
+    ForEachDigit(mag.m, c, w0 + count - 1, [&](unsigned w, int32_t d) {
+      if (w < w0) return;
+      uint64_t at = (w - w0) * n + i;
+      keys_in[at] = BucketKey(w - w0, d, c);
+      values_in[at] = BucketValue(index, d, mag.negate);
+    });
+  }));
+  uint64_t pairs = n * count;
+  const uint32_t* keys = m.keys_out.as<const uint32_t>();
+  const uint32_t* values = m.values_out.as<const uint32_t>();
+  RETURN_IF_ERROR(exec.SortPairs(m.scratch, keys_in, m.keys_out.as<uint32_t>(), values_in,
+                                 m.values_out.as<uint32_t>(), pairs, key_bits));
+  RETURN_IF_ERROR(m.start.Zero(m.start.size()));
+  RETURN_IF_ERROR(m.end.Zero(m.end.size()));
+  uint32_t* start = m.start.as<uint32_t>();
+  uint32_t* end = m.end.as<uint32_t>();
+  RETURN_IF_ERROR(exec.ForEach(pairs, "MSM bucket ranges", [=] CUZK_KERNEL(uint64_t i) {
+    BucketRanges(keys, pairs, i, start, end);
+  }));
+  unsigned buckets_per_window = plan.buckets();
+  G1Xyzz* buckets = m.buckets.as<G1Xyzz>();
+  RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * buckets_per_window, "MSM bucket accumulation",
+                               [=] CUZK_KERNEL(uint64_t t) {
+                                 uint64_t w = t / buckets_per_window;
+                                 uint64_t b = t % buckets_per_window + 1;
+                                 uint64_t key = (w << c) | b;
+                                 buckets[t] = AccumulateBucket(bases, values, start[key], end[key]);
+                               }));
+  unsigned segments = plan.segments(), length = 1u << plan.log_segment;
+  G1Xyzz* acc = m.acc.as<G1Xyzz>();
+  G1Xyzz* sums = m.sums.as<G1Xyzz>();
+  RETURN_IF_ERROR(
+      exec.ForEach(uint64_t{count} * segments, "MSM bucket folding", [=] CUZK_KERNEL(uint64_t t) {
+        uint64_t w = t / segments, s = t % segments;
+        FoldSegment(buckets + w * buckets_per_window, static_cast<unsigned>(s), length, acc[t],
+                    sums[t]);
+      }));
+  unsigned log_length = plan.log_segment;
+  G1Xyzz* out = m.pass_sums.as<G1Xyzz>();
+  return exec.ForEach(count, "MSM window sums", [=] CUZK_KERNEL(uint64_t w) {
+    out[w] = CombineWindow(acc + w * segments, sums + w * segments, segments, log_length);
+  });
+}
+
+// The sum of the bases whose scalar is 1: chunks summed side by side, then halved in place;
+// leaves it in partial's first element.
+template <typename Exec>
+Status MsmOnes(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t n,
+               DeviceMemory& partial_memory) {
+  uint64_t threads = 1;
+  while (threads < 8192 && threads * 64 < n) threads <<= 1;
+  uint64_t chunk = (n + threads - 1) / threads;
+  ASSIGN_OR_RETURN(partial_memory, DeviceMemory::Allocate(exec.device, threads * sizeof(G1Xyzz),
+                                                          "MSM scalar-1 sums"));
+  G1Xyzz* partial = partial_memory.as<G1Xyzz>();
+  RETURN_IF_ERROR(exec.ForEach(threads, "MSM sum of scalar-1 bases", [=] CUZK_KERNEL(uint64_t t) {
+    G1Xyzz acc = G1Xyzz::Infinity();
+    uint64_t last = (t + 1) * chunk < n ? (t + 1) * chunk : n;
+    for (uint64_t i = t * chunk; i < last; ++i) {
+      SignedMagnitude mag;
+      if (ClassifyScalar(scalars[i], mag) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
+    }
+    partial[t] = acc;
+  }));
+  for (uint64_t half = threads / 2; half >= 1; half /= 2) {
+    RETURN_IF_ERROR(exec.ForEach(half, "MSM reduction", [=] CUZK_KERNEL(uint64_t t) {
+      partial[t] = partial[t].Add(partial[t + half]);
+    }));
+  }
+  return Status::Ok();
+}
+
+template <typename Exec>
+Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t n,
+             const MsmPlan& plan, G1Xyzz* window_sums, G1Xyzz* ones) {
+  *ones = G1Xyzz::Infinity();
+  for (unsigned w = 0; w < plan.windows; ++w) window_sums[w] = G1Xyzz::Infinity();
+  if (n == 0) return Status::Ok();
+  if (n >= kNegativeBit) return Status::InvalidArgument("MSM of 2^31 points or more");
+  int device = exec.device;
+  unsigned per_pass = plan.windows_per_pass;
+  uint64_t pairs = uint64_t{n} * per_pass;
+  uint64_t keys_per_pass = uint64_t{per_pass} << plan.window_bits;
+  uint64_t bucket_count = uint64_t{per_pass} * plan.buckets();
+  uint64_t segment_count = uint64_t{per_pass} * plan.segments();
+  unsigned key_bits = plan.window_bits;
+  while ((uint64_t{1} << key_bits) < keys_per_pass) ++key_bits;
+  MsmPassBuffers m;
+  ASSIGN_OR_RETURN(m.keys_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
+  ASSIGN_OR_RETURN(m.keys_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
+  ASSIGN_OR_RETURN(m.values_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
+  ASSIGN_OR_RETURN(m.values_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
+  ASSIGN_OR_RETURN(m.start, DeviceMemory::Allocate(device, keys_per_pass * 4, "MSM ranges"));
+  ASSIGN_OR_RETURN(m.end, DeviceMemory::Allocate(device, keys_per_pass * 4, "MSM ranges"));
+  ASSIGN_OR_RETURN(m.buckets,
+                   DeviceMemory::Allocate(device, bucket_count * sizeof(G1Xyzz), "MSM buckets"));
+  ASSIGN_OR_RETURN(m.acc,
+                   DeviceMemory::Allocate(device, segment_count * sizeof(G1Xyzz), "MSM folds"));
+  ASSIGN_OR_RETURN(m.sums,
+                   DeviceMemory::Allocate(device, segment_count * sizeof(G1Xyzz), "MSM folds"));
+  ASSIGN_OR_RETURN(m.pass_sums,
+                   DeviceMemory::Allocate(device, per_pass * sizeof(G1Xyzz), "MSM windows"));
+  for (unsigned pass = 0; pass < plan.passes(); ++pass) {
+    unsigned w0 = pass * per_pass;
+    unsigned count = std::min(per_pass, plan.windows - w0);
+    RETURN_IF_ERROR(MsmPass(exec, bases, scalars, n, plan, w0, count, key_bits, m));
+    RETURN_IF_ERROR(m.pass_sums.Download(window_sums + w0, count * sizeof(G1Xyzz)));
+  }
+  DeviceMemory partial;
+  RETURN_IF_ERROR(MsmOnes(exec, bases, scalars, n, partial));
+  return partial.Download(ones, sizeof(G1Xyzz));
+}
+
+}  // namespace cuzk::gpu::driver

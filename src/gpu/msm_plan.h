@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The device MSM's plan (window width, sort passes, fold segments), without host-only includes so
+// that the CUDA sources can read it; gpu/plan.h chooses it (PlanMsm).
+#pragma once
+
+#include <cstddef>
+
+#include "gpu/msm_steps.h"
+
+namespace cuzk::gpu {
+
+// How the device MSM cuts n scalars.
+struct MsmPlan {
+  unsigned window_bits = 0;       // c
+  unsigned windows = 0;           // WindowCount(c)
+  unsigned windows_per_pass = 0;  // windows sorted together (bounded by the sort's memory)
+  unsigned log_segment = 0;       // log2 of buckets per FoldSegment thread
+  // Returns the number of buckets per window (bucket b = 1..2^(c-1)).
+  unsigned buckets() const { return 1u << (window_bits - 1); }
+  // Returns the number of FoldSegment segments per window.
+  unsigned segments() const { return buckets() >> log_segment; }
+  // Returns the number of sort passes.
+  unsigned passes() const { return (windows + windows_per_pass - 1) / windows_per_pass; }
+};
+
+// The most (key, value) pairs one sort pass holds: 2^28 pairs take 2 GiB with the sort's second
+// buffer.
+inline constexpr size_t kMaxPairsPerPass = size_t{1} << 28;
+
+}  // namespace cuzk::gpu

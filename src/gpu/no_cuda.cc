@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The runtime and kernels of a build without CUDA (CUZK_CUDA=OFF, or AUTO without nvcc): every
+// call says so, and the daemon proves on the CPU.
+#include "gpu/kernels.h"
+#include "gpu/runtime.h"
+
+namespace cuzk::gpu {
+namespace {
+
+Status NotBuilt() {
+  return Status(StatusCode::kUnavailable,
+                "cuzk was built without CUDA (CUZK_CUDA=OFF, or nvcc was not found when it was "
+                "configured)");
+}
+
+}  // namespace
+
+bool BuiltWithCuda() { return false; }
+Result<std::vector<DeviceInfo>> ListDevices() { return NotBuilt(); }
+std::string DeviceLabel(int device) { return "cuda:" + std::to_string(device); }
+
+DeviceMemory& DeviceMemory::operator=(DeviceMemory&& o) noexcept {
+  std::swap(ptr_, o.ptr_);
+  std::swap(bytes_, o.bytes_);
+  std::swap(device_, o.device_);
+  return *this;
+}
+DeviceMemory::~DeviceMemory() = default;
+Result<DeviceMemory> DeviceMemory::Allocate(int, size_t, const std::string&) { return NotBuilt(); }
+Status DeviceMemory::Upload(const void*, size_t, size_t) { return NotBuilt(); }
+Status DeviceMemory::Download(void*, size_t, size_t) const { return NotBuilt(); }
+Status DeviceMemory::Zero(size_t, size_t) { return NotBuilt(); }
+
+namespace kernels {
+Status Transform(int, DevFr*, unsigned, const PowerTables&) { return NotBuilt(); }
+Status Scale(int, DevFr*, uint64_t, const PowerTables&) { return NotBuilt(); }
+Status Multiply(int, DevFr*, const DevFr*, const DevFr*, uint64_t) { return NotBuilt(); }
+Status Quotient(int, DevFr*, const DevFr*, uint64_t, const PowerTables&, const DevFr&) {
+  return NotBuilt();
+}
+Status MsmG1(int, const G1AffineDev*, const DevFr*, size_t, const MsmPlan&, G1Xyzz*, G1Xyzz*) {
+  return NotBuilt();
+}
+}  // namespace kernels
+
+}  // namespace cuzk::gpu

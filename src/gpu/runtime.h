@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The CUDA runtime as the rest of cuzk sees it: which devices there are, and device memory.
+// Implemented by cuda/runtime.cu when cuzk is built with CUDA (CUZK_CUDA), else by no_cuda.cc,
+// whose every call answers kUnavailable saying so; host code compiles the same either way.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+
+namespace cuzk::gpu {
+
+// One CUDA device as the runtime reports it.
+struct DeviceInfo {
+  int index = 0;  // the runtime's ordinal (after CUDA_VISIBLE_DEVICES)
+  std::string name;
+  uint64_t total_bytes = 0, free_bytes = 0;
+  int compute_major = 0, compute_minor = 0;
+};
+
+// Returns true iff this build includes the CUDA backend.
+bool BuiltWithCuda();
+
+// Returns the visible devices; an error says why there are none (built without CUDA, no driver,
+// no device).
+Result<std::vector<DeviceInfo>> ListDevices();
+
+// Returns "cuda:<index> (<name>)" for messages.
+std::string DeviceLabel(int device);
+
+// A block of device memory, freed on destruction; move-only.
+class DeviceMemory {
+ public:
+  DeviceMemory() = default;
+  DeviceMemory(DeviceMemory&& o) noexcept { *this = std::move(o); }
+  DeviceMemory& operator=(DeviceMemory&& o) noexcept;
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+  ~DeviceMemory();
+
+  // Allocates `bytes` on `device`; the error names the device, the size and `what`.
+  static Result<DeviceMemory> Allocate(int device, size_t bytes, const std::string& what);
+  // Copies `bytes` from host memory to offset `offset`.
+  Status Upload(const void* host, size_t bytes, size_t offset = 0);
+  // Copies `bytes` from offset `offset` to host memory.
+  Status Download(void* host, size_t bytes, size_t offset = 0) const;
+  // Sets `bytes` from offset `offset` to zero.
+  Status Zero(size_t bytes, size_t offset = 0);
+
+  // Returns the device pointer (null when empty).
+  void* data() const { return ptr_; }
+  // Returns the block's size in bytes.
+  size_t size() const { return bytes_; }
+  // Returns the device the block lives on.
+  int device() const { return device_; }
+  // Returns the device pointer as a T*.
+  template <typename T>
+  T* as() const {
+    return static_cast<T*>(ptr_);
+  }
+
+ private:
+  void* ptr_ = nullptr;
+  size_t bytes_ = 0;
+  int device_ = -1;
+};
+
+}  // namespace cuzk::gpu
