@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   std::string config_path, listen, status_listen, param_dir, log_level;
   size_t workers = 1, prover_threads = 0, lookahead = 1, ttl_s = 3600;
   double budget_gib = 0;
+  bool cpu_only = false;
   app.add_option("--config", config_path, "TOML configuration file (see config/cuzk.example.toml)")
       ->check(CLI::ExistingFile);
   app.add_option(
@@ -62,6 +63,9 @@ int main(int argc, char** argv) {
                  "waits for room, and one that can never fit fails");
   app.add_option("--result-ttl", ttl_s,
                  "Seconds a finished job's result stays for AwaitProof (default 3600)");
+  app.add_flag("--cpu-only", cpu_only,
+               "Prove on the CPU even where a GPU is found (as [gpus] enabled = false); by "
+               "default every visible CUDA device gets a prover worker, replacing --workers");
   CLI11_PARSE(app, argc, argv);
 
   cuzk::engine::DaemonConfig config;
@@ -86,7 +90,7 @@ int main(int argc, char** argv) {
   spdlog::set_level(level);
   spdlog::flush_on(spdlog::level::info);  // a log file (or a pipe) sees each line at once
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
-  for (const std::string& w : config.warnings) spdlog::warn("config: {}", w);
+  for (const std::string& w : config.warnings) spdlog::warn("{}", w);
   if (app.count("--param-dir")) config.engine.param_dir = param_dir;
   if (app.count("--workers")) config.engine.workers = workers;
   if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
@@ -95,6 +99,8 @@ int main(int argc, char** argv) {
     config.engine.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
   }
   if (app.count("--result-ttl")) config.engine.result_ttl = std::chrono::seconds(ttl_s);
+  if (cpu_only) config.gpus.enabled = false;
+  config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
 
   if (config.listen.rfind("unix://", 0) == 0) {
     std::filesystem::path socket = config.listen.substr(7);
@@ -139,9 +145,10 @@ int main(int argc, char** argv) {
     spdlog::info("HTTP status on port {}: GET /status, GET /metrics", status_http.port());
   }
   spdlog::info(
-      "listening on {}; parameters from {}; {} prover worker(s), synthesis lookahead "
+      "listening on {}; parameters from {}; {} prover worker(s) on {}, synthesis lookahead "
       "{}; memory budget {:.1f} GiB",
-      config.listen, config.engine.param_dir, config.engine.workers, engine->synthesis_lookahead(),
+      config.listen, config.engine.param_dir, engine->GetStatus().provers.size(),
+      config.engine.backends.empty() ? "the CPU" : "GPUs", engine->synthesis_lookahead(),
       static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);

@@ -34,7 +34,8 @@ class CircuitWork : public JobWork {
   uint64_t partition_memory() const override { return partition_memory_; }
   Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override;
   Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> synthesized,
-                                     const std::function<void()>& verifying) override;
+                                     const std::function<void()>& verifying,
+                                     groth16::ProverBackend* backend) override;
   void UseAssignmentPool(AssignmentPool* pool) override { pool_ = pool; }
 
  private:

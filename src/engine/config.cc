@@ -48,6 +48,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       {"scheduler", {"workers", "result_ttl_seconds"}},
       {"pipeline", {"prover_threads", "synthesis_lookahead", "max_parallel_synthesis"}},
       {"logging", {"level"}},
+      {"gpus", {"enabled", "devices", "gpu_workers_per_device", "gpu_threads", "gpu_only"}},
   };
   for (const auto& [section, node] : root) {
     std::string name(section.str());
@@ -99,6 +100,32 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
                               {"synthesis_lookahead", &config->engine.synthesis_lookahead},
                               {"max_parallel_synthesis", &config->engine.synthesis_workers}}) {
       RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", key, field));
+    }
+  }
+  if (const toml::table* t = section("gpus")) {
+    RETURN_IF_ERROR(Read<bool>(*t, "gpus", "enabled", &config->gpus.enabled));
+    RETURN_IF_ERROR(Read<bool>(*t, "gpus", "gpu_only", &config->gpus.gpu_only));
+    RETURN_IF_ERROR(
+        Read<int64_t>(*t, "gpus", "gpu_workers_per_device", &config->gpus.workers_per_device));
+    if (config->gpus.workers_per_device == 0)
+      return Status::InvalidArgument("config [gpus] gpu_workers_per_device: must be at least 1");
+    // The Rust cuzk's CPU threads for a GPU worker's host side: ours are the prover threads.
+    RETURN_IF_ERROR(Read<int64_t>(*t, "gpus", "gpu_threads", &config->engine.prover_threads));
+    if (const toml::node* devices = t->get("devices")) {
+      const toml::array* list = devices->as_array();
+      if (!list) {
+        return Status::InvalidArgument(
+            "config [gpus] devices: expected a list of device ordinals ([] = all)");
+      }
+      config->gpus.devices.clear();
+      for (const toml::node& d : *list) {
+        auto ordinal = d.value<int64_t>();
+        if (!ordinal || *ordinal < 0) {
+          return Status::InvalidArgument(
+              "config [gpus] devices: expected non-negative integers (CUDA ordinals)");
+        }
+        config->gpus.devices.push_back(static_cast<int>(*ordinal));
+      }
     }
   }
   if (const toml::table* t = section("logging")) {

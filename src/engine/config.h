@@ -9,6 +9,7 @@
 
 #include "base/status.h"
 #include "engine/engine.h"
+#include "engine/prover_backends.h"
 
 namespace cuzk::engine {
 
@@ -17,6 +18,7 @@ struct DaemonConfig {
   std::string listen;         // [daemon] listen; empty = the daemon's default
   std::string status_listen;  // [daemon] status_listen: HTTP /status and /metrics; empty = off
   Engine::Config engine;      // [srs] param_dir, [scheduler] workers, ...
+  GpuConfig gpus;             // [gpus]: which devices prove (MakeGpuBackends)
   std::vector<std::string> preload;   // [srs] preload: circuit ids loaded at start-up
   std::string log_level = "info";     // [logging] level
   std::vector<std::string> warnings;  // unknown keys and other non-fatal findings

@@ -95,6 +95,7 @@ Engine::Config WithLookahead(Engine::Config config) {
   if (config.synthesis_lookahead == Engine::kAutoLookahead) {
     config.synthesis_lookahead = HardwareThreads() >= 8 ? 1 : 0;
   }
+  if (!config.backends.empty()) config.workers = config.backends.size();
   return config;
 }
 
@@ -122,8 +123,9 @@ Engine::Engine(Config config)
   for (size_t i = 0; i < synthesis_workers; ++i) {
     workers_.emplace_back([this] { SynthesisLoop(); });
   }
+  prover_jobs_.resize(config_.workers);
   for (size_t i = 0; i < config_.workers; ++i) {
-    workers_.emplace_back([this] { ProverLoop(); });
+    workers_.emplace_back([this, i] { ProverLoop(i); });
   }
 }
 
@@ -233,8 +235,22 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
 }
 
 EngineStatus Engine::GetStatus() const {
-  std::lock_guard<std::mutex> lock(mu_);
   EngineStatus s;
+  // The devices first, without the lock (a device query may take a while).
+  for (size_t i = 0; i < config_.workers; ++i) {
+    ProverWorkerStatus w;
+    groth16::ProverBackend* backend =
+        i < config_.backends.size() ? config_.backends[i].get() : nullptr;
+    w.backend = backend ? backend->name() : "cpu";
+    if (backend) w.device = backend->device();
+    s.provers.push_back(std::move(w));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  for (size_t i = 0; i < s.provers.size() && i < prover_jobs_.size(); ++i) {
+    s.provers[i].job_id = prover_jobs_[i];
+    if (auto it = jobs_.find(prover_jobs_[i]); it != jobs_.end())
+      s.provers[i].kind = it->second->request.kind;
+  }
   for (const auto& job : active_) ++(job->started ? s.running : s.pending);
   s.completed = completed_;
   s.failed = failed_;
@@ -446,7 +462,9 @@ void Engine::SynthesisLoop() {
   }
 }
 
-void Engine::ProverLoop() {
+void Engine::ProverLoop(size_t worker) {
+  groth16::ProverBackend* backend =
+      worker < config_.backends.size() ? config_.backends[worker].get() : nullptr;
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
     std::shared_ptr<Job> job;
@@ -467,18 +485,23 @@ void Engine::ProverLoop() {
     ReadyPartition item = std::move(*lowest);
     job->ready.erase(lowest);
     ++job->proving;
+    prover_jobs_[worker] = job->id;
     lock.unlock();
     auto t = Clock::now();
     bool verified = false;  // whether the partition moved on to verification (under mu_)
-    auto proof = job->work->Prove(item.index, std::move(item.synthesized), [&] {
-      std::lock_guard<std::mutex> guard(mu_);
-      --job->proving;
-      ++job->verifying;
-      verified = true;
-    });
+    auto proof = job->work->Prove(
+        item.index, std::move(item.synthesized),
+        [&] {
+          std::lock_guard<std::mutex> guard(mu_);
+          --job->proving;
+          ++job->verifying;
+          verified = true;
+        },
+        backend);
     double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
     item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
     lock.lock();
+    prover_jobs_[worker].clear();
     --(verified ? job->verifying : job->proving);
     if (!proof.ok()) {
       FailLocked(*job, JobState::kFailed, proof.status().message());
@@ -487,8 +510,9 @@ void Engine::ProverLoop() {
       ++job->proved;
       job->outcome.prove_ms += static_cast<uint64_t>(prove_s * 1000);
       spdlog::info(
-          "job {}: partition {}/{} proved and verified (synthesis {:.1f} s, prove {:.1f} s)",
-          job->id, item.index + 1, job->partitions, item.synthesis_s, prove_s);
+          "job {}: partition {}/{} proved on {} and verified (synthesis {:.1f} s, prove {:.1f} s)",
+          job->id, item.index + 1, job->partitions, backend ? backend->name() : "cpu",
+          item.synthesis_s, prove_s);
     }
     --job->in_flight;
     MaybeFinishLocked(job);

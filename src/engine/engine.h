@@ -63,6 +63,14 @@ struct JobSummary {
 };
 
 // The engine's counters for GetStatus, metrics and the status page.
+// One prover worker: where it proves and what.
+struct ProverWorkerStatus {
+  std::string backend;                           // "cpu" or the device's name
+  std::optional<groth16::DeviceUsage> device;    // absent on the CPU
+  std::string job_id;                            // empty when idle
+  ProofKind kind = ProofKind::kPoRepSealCommit;  // the job's kind when busy
+};
+
 struct EngineStatus {
   uint32_t pending = 0, running = 0;
   uint32_t workers = 0;
@@ -73,8 +81,9 @@ struct EngineStatus {
   uint64_t completed = 0, failed = 0;
   uint64_t uptime_seconds = 0;
   std::vector<SrsInfo> srs;
-  std::map<ProofKind, KindStats> kinds;  // kinds that have finished a job
-  std::vector<JobSummary> jobs;          // queued, running, and finished within the TTL
+  std::map<ProofKind, KindStats> kinds;     // kinds that have finished a job
+  std::vector<JobSummary> jobs;             // queued, running, and finished within the TTL
+  std::vector<ProverWorkerStatus> provers;  // one per prover worker
 };
 
 // Returns "queued", "running", "completed", "failed" or "cancelled".
@@ -103,6 +112,10 @@ class Engine {
     uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus 4 GiB
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
     WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
+    // One prover worker per entry (the same backend may appear once per worker sharing it),
+    // replacing `workers` CPU workers; empty: `workers` workers on the CPU (MakeGpuBackends in
+    // engine/prover_backends.h makes them from [gpus]).
+    std::vector<std::shared_ptr<groth16::ProverBackend>> backends;
   };
 
   explicit Engine(Config config);
@@ -137,8 +150,8 @@ class Engine {
   // hold it back; the memory budget bounds them all); prepares the job's work first when it has
   // none.
   void SynthesisLoop();
-  // Proves the most urgent synthesized partition.
-  void ProverLoop();
+  // Proves the most urgent synthesized partition, as prover worker `worker`.
+  void ProverLoop(size_t worker);
   // Makes `job`'s work (call without the lock); returns the partition the caller synthesizes
   // next, none when the job failed or was cancelled meanwhile.
   std::optional<uint32_t> Prepare(Job& job);
@@ -170,6 +183,7 @@ class Engine {
   std::map<ProofKind, std::deque<double>> recent_seconds_;  // last 1000 per kind
   bool stopping_ = false;
   std::vector<std::thread> workers_;
+  std::vector<std::string> prover_jobs_;  // per prover worker: the job it proves, or empty
 };
 
 }  // namespace cuzk::engine

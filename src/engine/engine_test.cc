@@ -225,6 +225,10 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
   EXPECT_EQ(config.engine.param_dir, "/var/tmp/filecoin-proof-parameters");
   EXPECT_EQ(config.preload, std::vector<std::string>{"porep-32g"});
   EXPECT_EQ(config.engine.workers, 1u);
+  EXPECT_TRUE(config.gpus.enabled);
+  EXPECT_TRUE(config.gpus.devices.empty());
+  EXPECT_EQ(config.gpus.workers_per_device, 1u);
+  EXPECT_FALSE(config.gpus.gpu_only);
   EXPECT_TRUE(config.warnings.empty());
 
   DaemonConfig other;
@@ -245,6 +249,26 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
   ASSERT_FALSE(bad_syntax.ok());
   EXPECT_NE(bad_syntax.message().find("config: "), std::string::npos);
   EXPECT_FALSE(LoadDaemonConfig("/nonexistent.toml", &other).ok());
+}
+
+TEST(ConfigTest, ReadsTheGpusSection) {
+  DaemonConfig config;
+  ASSERT_TRUE(ParseDaemonConfig("[gpus]\nenabled = false\ndevices = [1, 0]\n"
+                                "gpu_workers_per_device = 2\ngpu_threads = 12\ngpu_only = true\n",
+                                &config)
+                  .ok());
+  EXPECT_FALSE(config.gpus.enabled);
+  EXPECT_EQ(config.gpus.devices, (std::vector<int>{1, 0}));
+  EXPECT_EQ(config.gpus.workers_per_device, 2u);
+  EXPECT_EQ(config.engine.prover_threads, 12u);
+  EXPECT_TRUE(config.gpus.gpu_only);
+  EXPECT_TRUE(config.warnings.empty());
+  Status s = ParseDaemonConfig("[gpus]\ndevices = [\"0\"]\n", &config);
+  EXPECT_NE(s.message().find("[gpus] devices: expected non-negative integers"), std::string::npos);
+  s = ParseDaemonConfig("[gpus]\ndevices = 0\n", &config);
+  EXPECT_NE(s.message().find("[gpus] devices: expected a list"), std::string::npos);
+  s = ParseDaemonConfig("[gpus]\ngpu_workers_per_device = 0\n", &config);
+  EXPECT_NE(s.message().find("at least 1"), std::string::npos);
 }
 
 }  // namespace

@@ -30,12 +30,13 @@ class JobWork {
   // Synthesizes partition `k` (0 <= k < partitions()); may run on any thread, concurrently
   // with Synthesize and Prove of other partitions.
   virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) = 0;
-  // Proves partition `k` from its synthesis and verifies the proof, calling `verifying` once
-  // in between (so status can tell the phases apart); returns the proof bytes. A proof that does
-  // not verify is an error, never returned.
+  // Proves partition `k` from its synthesis on `backend` (null: the CPU) and verifies the proof,
+  // calling `verifying` once in between (so status can tell the phases apart); returns the proof
+  // bytes. A proof that does not verify is an error, never returned.
   virtual Result<std::vector<uint8_t>> Prove(uint32_t k,
                                              std::unique_ptr<SynthesizedPartition> synthesized,
-                                             const std::function<void()>& verifying) = 0;
+                                             const std::function<void()>& verifying,
+                                             groth16::ProverBackend* backend) = 0;
   // Lends the engine's pool of idle synthesis buffers (shared across jobs; outlives the work).
   // Works without such buffers ignore it.
   virtual void UseAssignmentPool(AssignmentPool* /*pool*/) {}

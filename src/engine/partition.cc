@@ -44,7 +44,7 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             SynthesizedPartition partition, size_t threads,
                                             PartitionReport* report,
                                             const std::function<void()>& verifying,
-                                            AssignmentPtr* keep) {
+                                            AssignmentPtr* keep, groth16::ProverBackend* backend) {
   uint32_t k = partition.index;
   report->partition = k;
   report->synthesis_s = partition.synthesis_s;
@@ -52,6 +52,7 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
   prover_options.threads = threads;
   prover_options.timings = &report->prover;
   prover_options.keep_buffers = keep != nullptr;
+  prover_options.backend = backend;
   auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
   if (!proof.ok()) return Status::InvalidArgument(PartitionPrefix(k) + proof.status().message());
   if (keep) {

@@ -64,7 +64,8 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             SynthesizedPartition partition, size_t threads,
                                             PartitionReport* report,
                                             const std::function<void()>& verifying = nullptr,
-                                            AssignmentPtr* keep = nullptr);
+                                            AssignmentPtr* keep = nullptr,
+                                            groth16::ProverBackend* backend = nullptr);
 
 // Returns partition k's public inputs (without ONE).
 using PartitionInputsFn = std::function<Result<std::vector<ff::Fr>>(uint32_t k)>;

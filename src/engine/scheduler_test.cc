@@ -94,7 +94,8 @@ class FakeWork : public JobWork {
     return std::unique_ptr<SynthesizedPartition>(std::make_unique<FakeSynthesis>(r_, k));
   }
   Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> s,
-                                     const std::function<void()>& verifying) override {
+                                     const std::function<void()>& verifying,
+                                     groth16::ProverBackend*) override {
     EXPECT_EQ(static_cast<FakeSynthesis*>(s.get())->index, k);
     RaiseMax(r_->max_proving, ++r_->proving);
     r_->Add(std::string("P") + name_ + std::to_string(k));

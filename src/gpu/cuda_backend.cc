@@ -59,6 +59,19 @@ Status CudaBackend::MakeResident(const groth16::ProvingKey& pk, size_t threads) 
   return Status::Ok();
 }
 
+std::optional<groth16::DeviceUsage> CudaBackend::device() const {
+  groth16::DeviceUsage usage;
+  usage.ordinal = static_cast<uint32_t>(device_);
+  usage.name = label_;
+  auto devices = ListDevices();
+  if (devices.ok() && static_cast<size_t>(device_) < devices->size()) {
+    usage.name = (*devices)[device_].name;
+    usage.total_bytes = (*devices)[device_].total_bytes;
+    usage.free_bytes = (*devices)[device_].free_bytes;
+  }
+  return usage;
+}
+
 uint64_t CudaBackend::resident_bytes() const {
   std::lock_guard<std::mutex> lock(mu_);
   uint64_t total = 0;

@@ -24,6 +24,7 @@ class CudaBackend final : public groth16::ProverBackend {
   Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey& pk,
                                          r1cs::ProvingAssignment& assignment,
                                          const groth16::ProverOptions& options) override;
+  std::optional<groth16::DeviceUsage> device() const override;
   // Returns the device bytes the resident key holds (0 when none).
   uint64_t resident_bytes() const;
   // Frees the resident key's device memory.

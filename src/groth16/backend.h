@@ -5,6 +5,7 @@
 // backend, so two correct backends give bit-for-bit the same proof.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "base/huge_page_allocator.h"
@@ -42,6 +43,13 @@ struct QuerySums {
   ec::G2 b_g2;  // the same in G2
 };
 
+// The device a backend proves on, for status pages.
+struct DeviceUsage {
+  uint32_t ordinal = 0;
+  std::string name;
+  uint64_t total_bytes = 0, free_bytes = 0;
+};
+
 // Where the transforms and MSMs of a proof run. Implementations: CpuBackend() and, when built
 // with CUDA, gpu::CudaBackend.
 class ProverBackend {
@@ -50,9 +58,12 @@ class ProverBackend {
   // Returns a short name for logs ("cpu", "cuda:0 NVIDIA H200").
   virtual std::string name() const = 0;
   // Returns the query sums of `assignment` under `pk`, whose sizes the caller has checked
-  // (CreateProof does); the assignment's a/b/c vectors are scratch.
+  // (CreateProof does); the assignment's a/b/c vectors are scratch. A backend that fails leaves
+  // the assignment as it found it, so that another backend can retry.
   virtual Result<QuerySums> ComputeSums(const ProvingKey& pk, r1cs::ProvingAssignment& assignment,
                                         const ProverOptions& options) = 0;
+  // Returns the device the backend proves on (none for the CPU).
+  virtual std::optional<DeviceUsage> device() const { return std::nullopt; }
 };
 
 // Returns the process-wide CPU backend (stateless; safe to share between threads).

@@ -70,7 +70,8 @@ std::string PrometheusText(const engine::EngineStatus& s) {
   }
   e.Family("cuzk_running_jobs", "gauge", "Jobs being proved.");
   e.Sample("cuzk_running_jobs", s.running);
-  e.Family("cuzk_gpu_workers", "gauge", "Prover workers (CPU workers in this build).");
+  e.Family("cuzk_gpu_workers", "gauge",
+           "Prover workers (one per GPU where a GPU is used, else on the CPU).");
   e.Sample("cuzk_gpu_workers", s.workers);
   e.Family("cuzk_srs_loaded_bytes", "gauge", "Resident parameters, by circuit id.");
   for (const engine::SrsInfo& srs : s.srs) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 #include "server/metrics.h"
 #include "server/wire.h"
@@ -18,7 +19,9 @@ grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
   if (!submitted.ok()) return ToGrpc(submitted.status());
   response->set_job_id(submitted->first);
   response->set_queue_position(submitted->second);
-  response->set_assigned_gpu("cpu");
+  // Partitions go to whichever prover worker is free, so no device is known yet (as in the Rust
+  // cuzk, which leaves it empty); GetStatus names each device's current job.
+  response->set_assigned_gpu("");
   return grpc::Status::OK;
 }
 
@@ -76,6 +79,23 @@ grpc::Status ProvingService::CancelProof(grpc::ServerContext*,
 grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*,
                                        v1::GetStatusResponse* response) {
   engine::EngineStatus s = engine_.GetStatus();
+  // One entry per device; with several workers on a device, the first busy one's job.
+  std::map<uint32_t, v1::GPUStatus*> gpus;
+  for (const engine::ProverWorkerStatus& w : s.provers) {
+    if (!w.device) continue;
+    v1::GPUStatus*& gpu = gpus[w.device->ordinal];
+    if (!gpu) {
+      gpu = response->add_gpus();
+      gpu->set_ordinal(w.device->ordinal);
+      gpu->set_name(w.device->name);
+      gpu->set_vram_total_bytes(w.device->total_bytes);
+      gpu->set_vram_free_bytes(w.device->free_bytes);
+    }
+    if (gpu->current_job_id().empty() && !w.job_id.empty()) {
+      gpu->set_current_job_id(w.job_id);
+      gpu->set_current_proof_kind(engine::ProofKindName(w.kind));
+    }
+  }
   for (const engine::SrsInfo& srs : s.srs) {
     auto* out = response->add_loaded_srs();
     out->set_circuit_id(srs.circuit_id);

@@ -13,8 +13,9 @@ Result<std::vector<DeviceInfo>> ListDevices() {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) {
-    return Status(StatusCode::kUnavailable, std::string("no usable CUDA device: ") +
-                                                cudaGetErrorName(e) + ": " + cudaGetErrorString(e));
+    return Status(StatusCode::kUnavailable,
+                  std::string("no usable CUDA device (is an NVIDIA driver for CUDA 13 loaded?): ") +
+                      cudaGetErrorName(e) + ": " + cudaGetErrorString(e));
   }
   if (count == 0) return Status(StatusCode::kUnavailable, "no CUDA device is visible");
   std::vector<DeviceInfo> devices;

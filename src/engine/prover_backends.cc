@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/prover_backends.h"
+
+#include <spdlog/spdlog.h>
+
+#include <string>
+
+#include "gpu/cuda_backend.h"
+
+namespace cuzk::engine {
+
+Result<groth16::QuerySums> FallbackBackend::ComputeSums(const groth16::ProvingKey& pk,
+                                                        r1cs::ProvingAssignment& assignment,
+                                                        const groth16::ProverOptions& options) {
+  auto sums = primary_->ComputeSums(pk, assignment, options);
+  if (sums.ok()) return sums;
+  if (!allow_cpu_) {
+    return Status(sums.status().code(),
+                  primary_->name() + " failed (gpu_only): " + sums.status().message());
+  }
+  spdlog::warn("{} failed: {}; proving this partition on the CPU instead", primary_->name(),
+               sums.status().message());
+  return groth16::CpuBackend().ComputeSums(pk, assignment, options);
+}
+
+std::vector<std::shared_ptr<groth16::ProverBackend>> MakeGpuBackends(const GpuConfig& config) {
+  std::vector<std::shared_ptr<groth16::ProverBackend>> out;
+  if (!config.enabled) {
+    spdlog::info("GPU: disabled by [gpus] enabled = false; proving on the CPU");
+    return out;
+  }
+  auto devices = gpu::ListDevices();
+  if (!devices.ok()) {
+    spdlog::info("GPU: none used ({}); proving on the CPU", devices.status().message());
+    return out;
+  }
+  std::vector<int> wanted = config.devices;
+  if (wanted.empty()) {
+    for (const auto& d : *devices) wanted.push_back(d.index);
+  }
+  for (int ordinal : wanted) {
+    auto backend = gpu::CudaBackend::Create(ordinal);
+    if (!backend.ok()) {
+      spdlog::warn("GPU: cuda:{} not used: {}", ordinal, backend.status().message());
+      continue;
+    }
+    auto shared = std::make_shared<FallbackBackend>(
+        std::shared_ptr<groth16::ProverBackend>(std::move(backend).value()), !config.gpu_only);
+    const auto& info = (*devices)[ordinal];
+    spdlog::info("GPU: {} ({:.1f} GiB, sm_{}{}): {} prover worker(s){}", shared->name(),
+                 info.total_bytes / 1073741824.0, info.compute_major, info.compute_minor,
+                 config.workers_per_device, config.gpu_only ? ", gpu_only" : ", CPU fallback");
+    for (size_t i = 0; i < std::max<size_t>(config.workers_per_device, 1); ++i)
+      out.push_back(shared);
+  }
+  if (out.empty()) spdlog::info("GPU: no configured device is usable; proving on the CPU");
+  return out;
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Prover backends in the engine: a failing device proof is retried on the CPU (the same proof)
+// or, with gpu_only, fails naming the device; [gpus] without a usable device gives CPU workers;
+// the engine runs one prover worker per backend and reports each one's device.
+#include "engine/prover_backends.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+
+#include "engine/engine.h"
+#include "gpu/runtime.h"
+#include "groth16/generator.h"
+#include "groth16/prover.h"
+#include "r1cs/shape.h"
+#include "support/test_circuits.h"
+
+namespace cuzk::engine {
+namespace {
+
+using ff::Fr;
+
+// A device that fails every proof.
+class LostDevice final : public groth16::ProverBackend {
+ public:
+  std::string name() const override { return "fake-gpu:3"; }
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, r1cs::ProvingAssignment&,
+                                         const groth16::ProverOptions&) override {
+    ++calls;
+    return Status(StatusCode::kUnavailable, "device lost");
+  }
+  std::optional<groth16::DeviceUsage> device() const override {
+    return groth16::DeviceUsage{3, "Fake H200", 100, 40};
+  }
+  std::atomic<int> calls{0};
+};
+
+TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
+  testing::RandomCircuit circuit(300, 2, 7);
+  auto shape = r1cs::ShapeRecorder::Record(circuit);
+  ASSERT_TRUE(shape.ok());
+  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(3), 2);
+  ASSERT_TRUE(pk.ok());
+  std::mt19937_64 rng(1);
+  Fr r = Fr::Random(rng), s = Fr::Random(rng);
+  auto prove = [&](groth16::ProverBackend* backend) {
+    r1cs::ProvingAssignment pa;
+    EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
+    return groth16::CreateProof(*pk, pa, r, s, {.threads = 2, .backend = backend});
+  };
+  auto want = prove(nullptr);
+  ASSERT_TRUE(want.ok());
+
+  auto lost = std::make_shared<LostDevice>();
+  FallbackBackend fallback(lost, /*allow_cpu=*/true);
+  auto retried = prove(&fallback);
+  ASSERT_TRUE(retried.ok()) << retried.status().ToString();
+  EXPECT_EQ(*retried, *want);
+  EXPECT_EQ(lost->calls, 1);
+  EXPECT_EQ(fallback.name(), "fake-gpu:3");
+  EXPECT_EQ(fallback.device()->name, "Fake H200");
+
+  FallbackBackend strict(lost, /*allow_cpu=*/false);
+  auto failed = prove(&strict);
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(failed.status().message().find("fake-gpu:3 failed (gpu_only): device lost"),
+            std::string::npos)
+      << failed.status().message();
+}
+
+TEST(MakeGpuBackendsTest, NoUsableDeviceGivesCpuWorkers) {
+  GpuConfig off;
+  off.enabled = false;
+  EXPECT_TRUE(MakeGpuBackends(off).empty());
+  GpuConfig missing;
+  missing.devices = {999};
+  EXPECT_TRUE(MakeGpuBackends(missing).empty());
+  if (!gpu::ListDevices().ok()) EXPECT_TRUE(MakeGpuBackends(GpuConfig{}).empty());
+}
+
+TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {
+  auto lost = std::make_shared<LostDevice>();
+  Engine::Config config;
+  config.workers = 5;  // replaced by the backends' count
+  config.backends = {lost, lost};
+  config.memory_budget_bytes = uint64_t{1} << 30;
+  config.make_work = [](const JobRequest&, uint64_t*) -> Result<std::unique_ptr<JobWork>> {
+    return Status::InvalidArgument("not used");
+  };
+  Engine engine(config);
+  EngineStatus s = engine.GetStatus();
+  EXPECT_EQ(s.workers, 2u);
+  ASSERT_EQ(s.provers.size(), 2u);
+  for (const ProverWorkerStatus& w : s.provers) {
+    EXPECT_EQ(w.backend, "fake-gpu:3");
+    ASSERT_TRUE(w.device.has_value());
+    EXPECT_EQ(w.device->ordinal, 3u);
+    EXPECT_TRUE(w.job_id.empty());
+  }
+  Engine::Config cpu;
+  cpu.workers = 2;
+  cpu.memory_budget_bytes = uint64_t{1} << 30;
+  cpu.make_work = config.make_work;
+  Engine cpu_engine(cpu);
+  s = cpu_engine.GetStatus();
+  ASSERT_EQ(s.provers.size(), 2u);
+  EXPECT_EQ(s.provers[0].backend, "cpu");
+  EXPECT_FALSE(s.provers[0].device.has_value());
+}
+
+}  // namespace
+}  // namespace cuzk::engine
