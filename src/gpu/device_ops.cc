@@ -60,6 +60,22 @@ Result<DeviceBases> DeviceBases::Upload(int device, std::span<const ec::G1Affine
   return out;
 }
 
+Result<DeviceBases> DeviceBases::Repeat(int device, std::span<const ec::G1Affine> pattern,
+                                        size_t count, const std::string& what) {
+  if (pattern.empty()) return Status::InvalidArgument("DeviceBases::Repeat of no points");
+  DeviceBases out;
+  ASSIGN_OR_RETURN(out.memory_, DeviceMemory::Allocate(device, count * sizeof(G1AffineDev), what));
+  out.count_ = count;
+  std::vector<G1AffineDev> converted(pattern.size());
+  for (size_t i = 0; i < pattern.size(); ++i) converted[i] = ToDevice(pattern[i]);
+  for (size_t begin = 0; begin < count; begin += pattern.size()) {
+    size_t n = std::min(pattern.size(), count - begin);
+    RETURN_IF_ERROR(
+        out.memory_.Upload(converted.data(), n * sizeof(G1AffineDev), begin * sizeof(G1AffineDev)));
+  }
+  return out;
+}
+
 ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsigned c) {
   ec::G1 result = ec::G1::Identity();
   for (size_t w = window_sums.size(); w-- > 0;) {
@@ -168,6 +184,10 @@ Status DeviceQuotient::Run(DevFr* a, DevFr* b, DevFr* c, bool derive_c) const {
   RETURN_IF_ERROR(kernels::Transform(device_, a, log_n_, omega_inv_));
   RETURN_IF_ERROR(kernels::Transform(device_, c, log_n_, omega_inv_));
   return kernels::Quotient(device_, a, c, n, from_coset_, c_scale_);
+}
+
+Status DeviceQuotient::Transform(DevFr* values, bool inverse) const {
+  return kernels::Transform(device_, values, log_n_, inverse ? omega_inv_ : omega_);
 }
 
 Result<std::vector<ff::Fr>> QuotientOnDevice(int device, std::span<const ff::Fr> a,

@@ -23,6 +23,10 @@ class DeviceBases {
   // them in errors.
   static Result<DeviceBases> Upload(int device, std::span<const ec::G1Affine> bases,
                                     const std::string& what, size_t threads = 0);
+  // Uploads `count` bases that cycle through `pattern` (for benchmarks of sizes whose distinct
+  // points would take long to make: an MSM's cost does not depend on the bases' values).
+  static Result<DeviceBases> Repeat(int device, std::span<const ec::G1Affine> pattern, size_t count,
+                                    const std::string& what);
   // Returns the device array.
   const G1AffineDev* data() const { return memory_.as<const G1AffineDev>(); }
   // Returns the number of bases.
@@ -62,6 +66,8 @@ class DeviceQuotient {
   // when derive_c), leaves H's coefficients in a (the last one zero for a satisfied system); b
   // and c are scratch.
   Status Run(DevFr* a, DevFr* b, DevFr* c, bool derive_c) const;
+  // Runs the plain transform (inverse: with omega^-1 and without the 1/n) on n device values.
+  Status Transform(DevFr* values, bool inverse) const;
   // Returns log2(n).
   unsigned log_n() const { return log_n_; }
 
