@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "gpu/cuda_backend.h"
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 
@@ -47,16 +48,39 @@ CudaBackend::KeyFingerprint CudaBackend::FingerprintOf(const groth16::ProvingKey
   return f;
 }
 
-Status CudaBackend::MakeResident(const groth16::ProvingKey& pk, size_t threads) {
+Result<CudaBackend::ResidentKey*> CudaBackend::MakeResident(const groth16::ProvingKey& pk,
+                                                            uint64_t working_bytes,
+                                                            size_t threads) {
   KeyFingerprint f = FingerprintOf(pk);
-  if (h_ && f == resident_key_) return Status::Ok();
-  Evict();
-  ASSIGN_OR_RETURN(h_, DeviceBases::Upload(device_, pk.h, "the key's h query", threads));
-  ASSIGN_OR_RETURN(l_, DeviceBases::Upload(device_, pk.l, "the key's l query", threads));
-  ASSIGN_OR_RETURN(a_, DeviceBases::Upload(device_, pk.a, "the key's a query", threads));
-  ASSIGN_OR_RETURN(b_g1_, DeviceBases::Upload(device_, pk.b_g1, "the key's b_g1 query", threads));
-  resident_key_ = f;
-  return Status::Ok();
+  for (auto it = resident_.begin(); it != resident_.end(); ++it) {
+    if (it->fingerprint == f) {
+      resident_.splice(resident_.begin(), resident_, it);
+      return &resident_.front();
+    }
+  }
+  uint64_t need = (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(G1AffineDev);
+  // Room for the upload and the proof's working memory, evicting the least recently used keys.
+  while (!resident_.empty()) {
+    auto devices = ListDevices();
+    if (!devices.ok() || static_cast<size_t>(device_) >= devices->size()) break;
+    if ((*devices)[device_].free_bytes >= need + working_bytes) break;
+    resident_.pop_back();
+  }
+  ResidentKey key;
+  key.fingerprint = f;
+  ASSIGN_OR_RETURN(key.h, DeviceBases::Upload(device_, pk.h, "the key's h query", threads));
+  ASSIGN_OR_RETURN(key.l, DeviceBases::Upload(device_, pk.l, "the key's l query", threads));
+  ASSIGN_OR_RETURN(key.a, DeviceBases::Upload(device_, pk.a, "the key's a query", threads));
+  ASSIGN_OR_RETURN(key.b_g1,
+                   DeviceBases::Upload(device_, pk.b_g1, "the key's b_g1 query", threads));
+  resident_.push_front(std::move(key));
+  return &resident_.front();
+}
+
+size_t CudaBackend::EvictOthers() {
+  size_t evicted = resident_.empty() ? 0 : resident_.size() - 1;
+  while (resident_.size() > 1) resident_.pop_back();
+  return evicted;
 }
 
 std::optional<groth16::DeviceUsage> CudaBackend::device() const {
@@ -75,30 +99,48 @@ std::optional<groth16::DeviceUsage> CudaBackend::device() const {
 uint64_t CudaBackend::resident_bytes() const {
   std::lock_guard<std::mutex> lock(mu_);
   uint64_t total = 0;
-  for (const auto* b : {&h_, &l_, &a_, &b_g1_})
-    if (*b) total += (*b)->bytes();
+  for (const ResidentKey& key : resident_) total += key.bytes();
   return total;
 }
 
+size_t CudaBackend::resident_keys() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return resident_.size();
+}
+
 void CudaBackend::Evict() {
-  h_.reset();
-  l_.reset();
-  a_.reset();
-  b_g1_.reset();
-  resident_key_ = {};
+  std::lock_guard<std::mutex> lock(mu_);
+  resident_.clear();
+  quotient_.reset();
 }
 
 Result<groth16::QuerySums> CudaBackend::ComputeSums(const groth16::ProvingKey& pk,
                                                     r1cs::ProvingAssignment& pa,
                                                     const groth16::ProverOptions& options) {
   std::lock_guard<std::mutex> lock(mu_);
+  size_t n = 2;
+  while (n < pa.num_constraints()) n <<= 1;
+  // a, b, c on the device, the largest scalar upload, and the largest MSM's buffers.
+  size_t largest = std::max({n, pk.l.size(), pk.a.size()});
+  uint64_t working = 3 * n * sizeof(DevFr) + largest * sizeof(DevFr) + MsmWorkingBytes(largest);
+  auto key = MakeResident(pk, working, options.threads);
+  if (!key.ok() && key.status().code() == StatusCode::kUnavailable && !resident_.empty()) {
+    resident_.clear();  // out of device memory: every other key makes room
+    key = MakeResident(pk, working, options.threads);
+  }
+  RETURN_IF_ERROR(key);
+  auto sums = Prove(pk, **key, pa, options);
+  // Out of device memory with other keys resident: free them and try once more.
+  if (!sums.ok() && sums.status().code() == StatusCode::kUnavailable && EvictOthers() > 0)
+    sums = Prove(pk, resident_.front(), pa, options);
+  return sums;
+}
+
+Result<groth16::QuerySums> CudaBackend::Prove(const groth16::ProvingKey& pk, const ResidentKey& key,
+                                              r1cs::ProvingAssignment& pa,
+                                              const groth16::ProverOptions& options) {
   groth16::ProverTimings* t = options.timings;
   size_t threads = options.threads;
-  Status resident = MakeResident(pk, threads);
-  if (!resident.ok()) {
-    Evict();  // a half-uploaded key frees what it took
-    return resident;
-  }
   size_t rows = pa.num_constraints();
   unsigned log_n = 1;
   while ((size_t{1} << log_n) < rows) ++log_n;
@@ -147,16 +189,16 @@ Result<groth16::QuerySums> CudaBackend::ComputeSums(const groth16::ProvingKey& p
 
   groth16::QuerySums sums;
   phase = Clock::now();
-  ASSIGN_OR_RETURN(sums.h, MsmG1(*h_, a.as<const DevFr>(), n - 1));
+  ASSIGN_OR_RETURN(sums.h, MsmG1(key.h, a.as<const DevFr>(), n - 1));
   if (t) t->msm_h = SecondsSince(phase);
   phase = Clock::now();
-  ASSIGN_OR_RETURN(sums.l, MsmG1(*l_, pa.aux()));
+  ASSIGN_OR_RETURN(sums.l, MsmG1(key.l, pa.aux()));
   if (t) t->msm_l = SecondsSince(phase);
   phase = Clock::now();
-  ASSIGN_OR_RETURN(sums.a, MsmG1(*a_, a_scalars));
+  ASSIGN_OR_RETURN(sums.a, MsmG1(key.a, a_scalars));
   if (t) t->msm_a = SecondsSince(phase);
   phase = Clock::now();
-  ASSIGN_OR_RETURN(sums.b_g1, MsmG1(*b_g1_, b_scalars));
+  ASSIGN_OR_RETURN(sums.b_g1, MsmG1(key.b_g1, b_scalars));
   if (t) t->msm_b_g1 = SecondsSince(phase);
   sums.b_g2 = g2.get();
   if (t) t->msm_b_g2 = g2_seconds;

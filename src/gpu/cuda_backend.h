@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The CUDA ProverBackend: on one device, H from the assignment's a, b, c (six transforms without
 // a round trip to the host) and the G1 MSMs (h, l, a, b_g1) over the proving key's queries, which
-// stay resident on the device between proofs of the same key; b_g2 runs on the CPU meanwhile
-// (supraseal does the same), so the device does only G1 work.
+// stay resident on the device between proofs (several keys, least recently used evicted when the
+// device lacks room); b_g2 runs on the CPU meanwhile (supraseal does the same), so the device does
+// only G1 work.
 #pragma once
 
+#include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -25,9 +27,11 @@ class CudaBackend final : public groth16::ProverBackend {
                                          r1cs::ProvingAssignment& assignment,
                                          const groth16::ProverOptions& options) override;
   std::optional<groth16::DeviceUsage> device() const override;
-  // Returns the device bytes the resident key holds (0 when none).
+  // Returns the device bytes the resident keys hold (0 when none).
   uint64_t resident_bytes() const;
-  // Frees the resident key's device memory.
+  // Returns how many keys are resident.
+  size_t resident_keys() const;
+  // Frees every resident key's device memory.
   void Evict();
 
  private:
@@ -38,15 +42,28 @@ class CudaBackend final : public groth16::ProverBackend {
     ec::G1Affine ends[8];
     bool operator==(const KeyFingerprint&) const = default;
   };
+  // One key's G1 queries on the device.
+  struct ResidentKey {
+    KeyFingerprint fingerprint;
+    DeviceBases h, l, a, b_g1;
+    uint64_t bytes() const { return h.bytes() + l.bytes() + a.bytes() + b_g1.bytes(); }
+  };
   static KeyFingerprint FingerprintOf(const groth16::ProvingKey& pk);
-  // Makes `pk`'s G1 queries resident, replacing another key's.
-  Status MakeResident(const groth16::ProvingKey& pk, size_t threads);
+  // Returns `pk`'s resident queries, uploading them first when absent; least recently used keys
+  // are evicted while the device lacks room for the upload plus `working_bytes`.
+  Result<ResidentKey*> MakeResident(const groth16::ProvingKey& pk, uint64_t working_bytes,
+                                    size_t threads);
+  // Proves on the device with `key` resident.
+  Result<groth16::QuerySums> Prove(const groth16::ProvingKey& pk, const ResidentKey& key,
+                                   r1cs::ProvingAssignment& pa,
+                                   const groth16::ProverOptions& options);
+  // Evicts least recently used keys other than the first (the current one); returns how many.
+  size_t EvictOthers();
 
   int device_ = 0;
   std::string label_;
   mutable std::mutex mu_;
-  KeyFingerprint resident_key_;
-  std::optional<DeviceBases> h_, l_, a_, b_g1_;
+  std::list<ResidentKey> resident_;  // most recently used first
   std::optional<DeviceQuotient> quotient_;
 };
 

@@ -44,6 +44,10 @@ class DeviceBases {
 // Returns sum_w 2^(c w) window_sums[w] + ones, folded on the host by Horner's rule.
 ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsigned c);
 
+// Returns an upper bound of the device memory an MSM of n points allocates besides its bases and
+// scalars: the sort's keys and values (twice) and scratch, the ranges, buckets and folds.
+uint64_t MsmWorkingBytes(size_t n);
+
 // Returns sum scalars[i] bases[i] over the first n bases, the scalars already on the device.
 Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n);
 // Returns sum scalars[i] bases[i] over the first scalars.size() bases, uploading the scalars.

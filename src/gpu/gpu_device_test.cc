@@ -190,10 +190,60 @@ TEST(GpuBackendTest, ProofsEqualTheCpuBackendsAndVerify) {
               .ok());
     }
   }
+  // Every key stays resident (the device has room for them all).
+  EXPECT_EQ((*backend)->resident_keys(), kMaxLog >= 17 ? 3u : 2u);
   EXPECT_GT((*backend)->resident_bytes(), 0u);
   (*backend)->Evict();
+  EXPECT_EQ((*backend)->resident_keys(), 0u);
   EXPECT_EQ((*backend)->resident_bytes(), 0u);
 }
+
+#if CUZK_GPU_EMULATED
+// With device memory for one key and a proof's working memory but not two keys, the least
+// recently used key is evicted; with too little for even one proof, the error says so.
+TEST(GpuBackendTest, EvictsTheLeastRecentlyUsedKeyWhenTheDeviceIsFull) {
+  auto backend = CudaBackend::Create(kDevice);
+  ASSERT_TRUE(backend.ok());
+  std::vector<groth16::ProvingKey> keys;
+  std::vector<testing::RandomCircuit> circuits;
+  for (uint64_t seed : {31, 32}) {
+    circuits.emplace_back(2000, 3, seed);
+    auto shape = r1cs::ShapeRecorder::Record(circuits.back());
+    ASSERT_TRUE(shape.ok());
+    auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(seed), 0);
+    ASSERT_TRUE(pk.ok());
+    keys.push_back(*pk);
+  }
+  auto prove = [&](size_t i) {
+    r1cs::ProvingAssignment pa;
+    EXPECT_TRUE(pa.SynthesizeFrom(circuits[i]).ok());
+    groth16::ProverOptions options;
+    options.backend = backend->get();
+    return groth16::CreateProof(keys[i], pa, Fr::One(), Fr::One(), options);
+  };
+  ASSERT_TRUE(prove(0).ok());
+  uint64_t key_bytes = (*backend)->resident_bytes();
+  // Room for one key, its proof's working memory (bounded as the backend bounds it) and half a
+  // key more.
+  size_t n = 2048;
+  uint64_t working = 4 * n * sizeof(DevFr) + MsmWorkingBytes(n);
+  std::string total = std::to_string(key_bytes + working + key_bytes / 2);
+  setenv("CUZK_EMULATED_DEVICE_BYTES", total.c_str(), 1);
+  auto second = prove(1);
+  EXPECT_TRUE(second.ok()) << second.status().ToString();
+  EXPECT_EQ((*backend)->resident_keys(), 1u);
+  auto first_again = prove(0);
+  EXPECT_TRUE(first_again.ok()) << first_again.status().ToString();
+  EXPECT_EQ((*backend)->resident_keys(), 1u);
+  (*backend)->Evict();
+  setenv("CUZK_EMULATED_DEVICE_BYTES", std::to_string(key_bytes / 2).c_str(), 1);
+  auto none = prove(0);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(none.status().message().find("out of (emulated) device memory"), std::string::npos);
+  unsetenv("CUZK_EMULATED_DEVICE_BYTES");
+}
+#endif
 
 }  // namespace
 }  // namespace cuzk::gpu

@@ -1,19 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's. Linked only into
-// gpu_emulated_test, which runs the CUDA backend's whole sequence on the CPU.
+// gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's, of
+// $CUZK_EMULATED_DEVICE_BYTES bytes (default 4 GiB, read at each call so that a test can shrink
+// it): allocations past it fail as cudaMalloc would, with kUnavailable. Linked only into the
+// emulated tests, which run the CUDA backend's whole sequence on the CPU.
 #include "gpu/runtime.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
 namespace cuzk::gpu {
+namespace {
+
+std::atomic<uint64_t> allocated{0};
+
+uint64_t TotalBytes() {
+  const char* env = std::getenv("CUZK_EMULATED_DEVICE_BYTES");
+  return env && *env ? std::strtoull(env, nullptr, 10) : uint64_t{1} << 32;
+}
+
+}  // namespace
 
 bool BuiltWithCuda() { return false; }
 
 Result<std::vector<DeviceInfo>> ListDevices() {
   DeviceInfo info;
   info.name = "host emulation";
-  info.total_bytes = info.free_bytes = uint64_t{1} << 32;
+  info.total_bytes = TotalBytes();
+  info.free_bytes = info.total_bytes > allocated ? info.total_bytes - allocated : 0;
   return std::vector<DeviceInfo>{info};
 }
 
@@ -26,18 +40,27 @@ DeviceMemory& DeviceMemory::operator=(DeviceMemory&& o) noexcept {
   return *this;
 }
 
-DeviceMemory::~DeviceMemory() { std::free(ptr_); }
+DeviceMemory::~DeviceMemory() {
+  std::free(ptr_);
+  allocated -= bytes_;
+}
 
 Result<DeviceMemory> DeviceMemory::Allocate(int device, size_t bytes, const std::string& what) {
   DeviceMemory m;
   m.device_ = device;
   if (bytes == 0) return m;
+  if (allocated + bytes > TotalBytes()) {
+    return Status(StatusCode::kUnavailable, DeviceLabel(device) + ": allocating " +
+                                                std::to_string(bytes) + " bytes for " + what +
+                                                ": out of (emulated) device memory");
+  }
   m.ptr_ = std::malloc(bytes);
   if (!m.ptr_) {
     return Status(StatusCode::kUnavailable, DeviceLabel(device) + ": allocating " +
                                                 std::to_string(bytes) + " bytes for " + what);
   }
   m.bytes_ = bytes;
+  allocated += bytes;
   return m;
 }
 
