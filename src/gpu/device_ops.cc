@@ -2,6 +2,7 @@
 #include "gpu/device_ops.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "base/parallel.h"
 #include "gpu/kernels.h"
@@ -128,42 +129,26 @@ Status NttOnDevice(int device, std::span<ff::Fr> values, NttKind kind) {
   unsigned log_n = Log2Exact(n);
   if (n < 2 || (size_t{1} << log_n) != n)
     return Status::InvalidArgument("NTT size " + std::to_string(n) + " is not a power of two >= 2");
+  // Each kind as (scaling before, transform, scaling after); the scalings are power tables.
+  ff::Fr one = ff::Fr::One(), g = ff::Fr::FromUint64(7), n_inv = ff::Fr::FromUint64(n).Inverse();
+  bool inverse = kind == NttKind::kIfft || kind == NttKind::kIcosetFft;
+  std::optional<HostPowerTables> before, after;
+  if (kind == NttKind::kCosetFft) before = MakePowerTables(g, one, log_n);
+  if (kind == NttKind::kIfft) after = MakePowerTables(one, n_inv, log_n);
+  if (kind == NttKind::kIcosetFft) after = MakePowerTables(g.Inverse(), n_inv, log_n);
   QuotientConstants q = MakeQuotientConstants(log_n);
-  ff::Fr g = ff::Fr::FromUint64(7);
-  ff::Fr n_inv = ff::Fr::FromUint64(n).Inverse();
   std::vector<DeviceMemory> keep;
   ASSIGN_OR_RETURN(auto data, UploadScalars(device, values));
   DevFr* v = data.as<DevFr>();
-  switch (kind) {
-    case NttKind::kFft: {
-      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega, keep));
-      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
-      break;
-    }
-    case NttKind::kIfft: {
-      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega_inv, keep));
-      ASSIGN_OR_RETURN(auto s,
-                       UploadTables(device, MakePowerTables(ff::Fr::One(), n_inv, log_n), keep));
-      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
-      RETURN_IF_ERROR(kernels::Scale(device, v, n, s));
-      break;
-    }
-    case NttKind::kCosetFft: {
-      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega, keep));
-      ASSIGN_OR_RETURN(auto s,
-                       UploadTables(device, MakePowerTables(g, ff::Fr::One(), log_n), keep));
-      RETURN_IF_ERROR(kernels::Scale(device, v, n, s));
-      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
-      break;
-    }
-    case NttKind::kIcosetFft: {
-      ASSIGN_OR_RETURN(auto tw, UploadTables(device, q.omega_inv, keep));
-      ASSIGN_OR_RETURN(auto s,
-                       UploadTables(device, MakePowerTables(g.Inverse(), n_inv, log_n), keep));
-      RETURN_IF_ERROR(kernels::Transform(device, v, log_n, tw));
-      RETURN_IF_ERROR(kernels::Scale(device, v, n, s));
-      break;
-    }
+  ASSIGN_OR_RETURN(auto twiddles, UploadTables(device, inverse ? q.omega_inv : q.omega, keep));
+  if (before) {
+    ASSIGN_OR_RETURN(auto powers, UploadTables(device, *before, keep));
+    RETURN_IF_ERROR(kernels::Scale(device, v, n, powers));
+  }
+  RETURN_IF_ERROR(kernels::Transform(device, v, log_n, twiddles));
+  if (after) {
+    ASSIGN_OR_RETURN(auto powers, UploadTables(device, *after, keep));
+    RETURN_IF_ERROR(kernels::Scale(device, v, n, powers));
   }
   return data.Download(values.data(), data.size());
 }

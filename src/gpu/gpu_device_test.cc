@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The device against the CPU, on a GPU (CTest label `gpu`): NTTs of 2^10..2^20 points (plain,
+// The device against the CPU, on a GPU (CTest label `gpu`): NTTs of 2^1..2^24 points (plain,
 // inverse, coset, inverse coset), the quotient H, G1 MSMs of random, 90%-trivial and all-zero
-// scalars at 2^10..2^20, and Groth16 proofs through CudaBackend equal to the CPU backend's for the
+// scalars at 2^8..2^22, and Groth16 proofs through CudaBackend equal to the CPU backend's for the
 // same r and s. Every test skips, saying why, when no device is usable; a build without CUDA
 // checks instead that the backend says so. Built a second time as gpu_emulated_test, against the
 // host emulator (gpu/emulated), at sizes up to 2^12, so that make test runs the backend's whole
@@ -20,6 +20,7 @@
 #include "ntt/evaluation_domain.h"
 #include "r1cs/shape.h"
 #include "r1cs/test_constraint_system.h"
+#include "support/backend_proofs.h"
 #include "support/test_circuits.h"
 
 namespace cuzk::gpu {
@@ -39,7 +40,7 @@ constexpr int kDevice = 0;
 #if CUZK_GPU_EMULATED
 constexpr unsigned kMaxLog = 12;
 #else
-constexpr unsigned kMaxLog = 20;
+constexpr unsigned kMaxLog = 24;
 #endif
 
 // Returns the sizes from `sizes` that the build tests (all on a GPU, up to 2^kMaxLog emulated).
@@ -79,7 +80,7 @@ std::vector<Fr> RandomScalars(size_t n, std::mt19937_64& rng) {
 TEST(GpuNttTest, TransformsEqualTheCpuDomain) {
   REQUIRE_DEVICE();
   std::mt19937_64 rng(11);
-  for (unsigned log_n : LogSizes({1, 10, 12, 14, 17, 20})) {
+  for (unsigned log_n : LogSizes({1, 10, 12, 14, 17, 20, 22, 24})) {
     auto domain = ntt::EvaluationDomain::ForSize(size_t{1} << log_n);
     ASSERT_TRUE(domain.ok());
     std::vector<Fr> x = RandomScalars(size_t{1} << log_n, rng);
@@ -104,7 +105,7 @@ TEST(GpuNttTest, TransformsEqualTheCpuDomain) {
 TEST(GpuNttTest, QuotientEqualsTheCpuQuotient) {
   REQUIRE_DEVICE();
   std::mt19937_64 rng(12);
-  for (unsigned log_n : LogSizes({2, 12, 18})) {
+  for (unsigned log_n : LogSizes({2, 12, 18, 22})) {
     size_t n = size_t{1} << log_n;
     auto domain = ntt::EvaluationDomain::ForSize(n);
     std::vector<Fr> a = RandomScalars(n, rng), b = RandomScalars(n, rng), c(n);
@@ -139,7 +140,7 @@ std::vector<ec::G1Affine> RandomBases(size_t n, std::mt19937_64& rng) {
 TEST(GpuMsmTest, EqualsTheCpuMsm) {
   REQUIRE_DEVICE();
   std::mt19937_64 rng(13);
-  for (unsigned log_n : LogSizes({8, 12, 14, 17, 20})) {
+  for (unsigned log_n : LogSizes({8, 12, 14, 17, 20, 22})) {
     size_t n = size_t{1} << log_n;
     auto bases = RandomBases(n, rng);
     std::vector<Fr> random = RandomScalars(n, rng), trivial(n), zero(n);
@@ -171,23 +172,15 @@ TEST(GpuBackendTest, ProofsEqualTheCpuBackendsAndVerify) {
     std::mt19937_64 rng(constraints);
     Fr r = Fr::Random(rng), s = Fr::Random(rng);
     for (auto c_mode : {r1cs::CEvaluations::kRecord, r1cs::CEvaluations::kDerive}) {
-      groth16::Proof proofs[2];
-      for (int i = 0; i < 2; ++i) {
-        r1cs::ProvingAssignment pa(c_mode);
-        ASSERT_TRUE(pa.SynthesizeFrom(circuit).ok());
-        groth16::ProverOptions options;
-        options.backend = i == 0 ? &groth16::CpuBackend() : backend->get();
-        auto proof = groth16::CreateProof(*pk, pa, r, s, options);
-        ASSERT_TRUE(proof.ok()) << proof.status().ToString();
-        proofs[i] = *proof;
-      }
-      EXPECT_EQ(proofs[1], proofs[0]) << constraints << " constraints";
+      auto [cpu, gpu] = testing::ProveOnCpuAndOn(**backend, *pk, circuit, r, s, c_mode);
+      ASSERT_TRUE(cpu.ok()) << cpu.status().ToString();
+      ASSERT_TRUE(gpu.ok()) << gpu.status().ToString();
+      EXPECT_EQ(*gpu, *cpu) << constraints << " constraints";
       r1cs::TestConstraintSystem cs;
       ASSERT_TRUE(circuit.Synthesize(cs).ok());
       std::vector<Fr> public_inputs(cs.inputs().begin() + 1, cs.inputs().end());
       EXPECT_TRUE(
-          groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), proofs[1], public_inputs)
-              .ok());
+          groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), *gpu, public_inputs).ok());
     }
   }
   // Every key stays resident (the device has room for them all).

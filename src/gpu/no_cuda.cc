@@ -19,12 +19,6 @@ bool BuiltWithCuda() { return false; }
 Result<std::vector<DeviceInfo>> ListDevices() { return NotBuilt(); }
 std::string DeviceLabel(int device) { return "cuda:" + std::to_string(device); }
 
-DeviceMemory& DeviceMemory::operator=(DeviceMemory&& o) noexcept {
-  std::swap(ptr_, o.ptr_);
-  std::swap(bytes_, o.bytes_);
-  std::swap(device_, o.device_);
-  return *this;
-}
 DeviceMemory::~DeviceMemory() = default;
 Result<DeviceMemory> DeviceMemory::Allocate(int, size_t, const std::string&) { return NotBuilt(); }
 Status DeviceMemory::Upload(const void*, size_t, size_t) { return NotBuilt(); }

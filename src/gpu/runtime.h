@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -36,7 +37,13 @@ class DeviceMemory {
  public:
   DeviceMemory() = default;
   DeviceMemory(DeviceMemory&& o) noexcept { *this = std::move(o); }
-  DeviceMemory& operator=(DeviceMemory&& o) noexcept;
+  // Swaps with `o`, whose destruction then frees what this block held.
+  DeviceMemory& operator=(DeviceMemory&& o) noexcept {
+    std::swap(ptr_, o.ptr_);
+    std::swap(bytes_, o.bytes_);
+    std::swap(device_, o.device_);
+    return *this;
+  }
   DeviceMemory(const DeviceMemory&) = delete;
   DeviceMemory& operator=(const DeviceMemory&) = delete;
   ~DeviceMemory();

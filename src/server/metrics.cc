@@ -124,6 +124,22 @@ std::string StatusJson(const engine::EngineStatus& s) {
                     {"age_ms", job.age_ms}});
   }
   j["jobs"] = jobs;
+  // As the Rust cuzk's gpu_workers section: one entry per prover worker, GPU or CPU.
+  nlohmann::json provers = nlohmann::json::array();
+  for (const engine::ProverWorkerStatus& w : s.provers) {
+    nlohmann::json device = nullptr;
+    if (w.device) {
+      device = {{"ordinal", w.device->ordinal},
+                {"name", w.device->name},
+                {"vram_total", w.device->total_bytes},
+                {"vram_free", w.device->free_bytes}};
+    }
+    provers.push_back({{"backend", w.backend},
+                       {"device", device},
+                       {"state", w.job_id.empty() ? "idle" : "proving"},
+                       {"job_id", w.job_id}});
+  }
+  j["gpu_workers"] = provers;
   return j.dump();
 }
 

@@ -132,12 +132,24 @@ TEST(MetricsTest, StatusJsonParsesWithItsSections) {
   s.pending = 2;
   s.workers = 1;
   s.uptime_seconds = 42;
+  engine::ProverWorkerStatus gpu;
+  gpu.backend = "cuda:0 NVIDIA H200";
+  gpu.device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100};
+  gpu.job_id = "porep-1000-9";
+  s.provers = {gpu, engine::ProverWorkerStatus{}};
+  s.provers[1].backend = "cpu";
   nlohmann::json j = nlohmann::json::parse(StatusJson(s));
   EXPECT_EQ(j["uptime_secs"], 42);
   EXPECT_EQ(j["queue"]["pending"], 2);
   EXPECT_EQ(j["queue"]["workers"], 1);
   EXPECT_TRUE(j.contains("memory"));
   EXPECT_TRUE(j.contains("counters"));
+  ASSERT_EQ(j["gpu_workers"].size(), 2u);
+  EXPECT_EQ(j["gpu_workers"][0]["device"]["name"], "NVIDIA H200");
+  EXPECT_EQ(j["gpu_workers"][0]["state"], "proving");
+  EXPECT_EQ(j["gpu_workers"][0]["job_id"], "porep-1000-9");
+  EXPECT_TRUE(j["gpu_workers"][1]["device"].is_null());
+  EXPECT_EQ(j["gpu_workers"][1]["state"], "idle");
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "r1cs/shape.h"
 #include "sealer/post.h"
 #include "sealer/sealer.h"
+#include "support/backend_proofs.h"
 
 namespace cuzk {
 namespace {
@@ -37,19 +38,13 @@ void ExpectGpuProofEqualsCpuProof(const r1cs::Circuit& circuit, const std::vecto
   ASSERT_TRUE(pk.ok()) << pk.status().ToString();
   std::mt19937_64 rng(23);
   Fr r = Fr::Random(rng), s = Fr::Random(rng);
-  groth16::Proof proofs[2];
-  for (int i = 0; i < 2; ++i) {
-    // As the engine proves: c derived from a and b (r1cs::CEvaluations::kDerive).
-    r1cs::ProvingAssignment pa(r1cs::CEvaluations::kDerive);
-    ASSERT_TRUE(pa.SynthesizeFrom(circuit).ok());
-    groth16::ProverOptions options;
-    options.backend = i == 0 ? &groth16::CpuBackend() : backend->get();
-    auto proof = groth16::CreateProof(*pk, pa, r, s, options);
-    ASSERT_TRUE(proof.ok()) << proof.status().ToString();
-    proofs[i] = *proof;
-  }
-  EXPECT_EQ(proofs[1], proofs[0]);
-  Status verified = groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), proofs[1], inputs);
+  // As the engine proves: c derived from a and b.
+  auto [cpu, gpu] =
+      testing::ProveOnCpuAndOn(**backend, *pk, circuit, r, s, r1cs::CEvaluations::kDerive);
+  ASSERT_TRUE(cpu.ok()) << cpu.status().ToString();
+  ASSERT_TRUE(gpu.ok()) << gpu.status().ToString();
+  EXPECT_EQ(*gpu, *cpu);
+  Status verified = groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), *gpu, inputs);
   EXPECT_TRUE(verified.ok()) << verified.ToString();
 }
 

@@ -45,13 +45,6 @@ std::string DeviceLabel(int device) {
   return label;
 }
 
-DeviceMemory& DeviceMemory::operator=(DeviceMemory&& o) noexcept {
-  std::swap(ptr_, o.ptr_);
-  std::swap(bytes_, o.bytes_);
-  std::swap(device_, o.device_);
-  return *this;
-}
-
 DeviceMemory::~DeviceMemory() {
   if (ptr_) {
     cudaSetDevice(device_);

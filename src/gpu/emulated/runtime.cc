@@ -33,13 +33,6 @@ Result<std::vector<DeviceInfo>> ListDevices() {
 
 std::string DeviceLabel(int device) { return "emulated:" + std::to_string(device); }
 
-DeviceMemory& DeviceMemory::operator=(DeviceMemory&& o) noexcept {
-  std::swap(ptr_, o.ptr_);
-  std::swap(bytes_, o.bytes_);
-  std::swap(device_, o.device_);
-  return *this;
-}
-
 DeviceMemory::~DeviceMemory() {
   std::free(ptr_);
   allocated -= bytes_;
