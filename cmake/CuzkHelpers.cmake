@@ -25,8 +25,10 @@ endfunction()
 
 # Decides whether the CUDA backend (src/gpu/cuda) is built and enables the CUDA language if so.
 # AUTO builds it when nvcc is on the PATH or at /usr/local/cuda/bin; ON requires it. The default
-# targets are sm_90 machine code (H100/H200) plus compute_90 PTX, which the driver compiles for
-# newer parts; set CMAKE_CUDA_ARCHITECTURES to change them (e.g. "80;89;90").
+# targets are sm_90 machine code (H100/H200) plus compute_90 and compute_80 PTX, which the driver
+# compiles at the first start for other parts (A100, RTX 30xx/40xx from compute_80; newer ones);
+# each target costs about a minute of build on 2 cores. Set CMAKE_CUDA_ARCHITECTURES to change
+# them (e.g. "86-real;90" for RTX 30xx machine code).
 macro(cuzk_resolve_cuda)
   set(CUZK_WITH_CUDA OFF)
   if(NOT CUZK_CUDA STREQUAL "OFF")
@@ -38,7 +40,7 @@ macro(cuzk_resolve_cuda)
     endif()
     if(CMAKE_CUDA_COMPILER)
       if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-        set(CMAKE_CUDA_ARCHITECTURES 90)
+        set(CMAKE_CUDA_ARCHITECTURES "80-virtual;90")
       endif()
       if(CCACHE_PROGRAM)
         set(CMAKE_CUDA_COMPILER_LAUNCHER "${CCACHE_PROGRAM}")
