@@ -4,7 +4,10 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <mutex>
 #include <optional>
+#include <random>
 
 #include "base/parallel.h"
 #include "engine/proof_kind.h"
@@ -20,12 +23,35 @@ uint64_t MillisBetween(Clock::time_point a, Clock::time_point b) {
       std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count());
 }
 
-// Identifies a request's content, so a reused request id with other content is caught.
+// Returns a fresh request id for a request without one: a random UUID (version 4), as the Rust
+// cuzk makes.
+std::string NewRequestId() {
+  static std::mutex mu;
+  static std::mt19937_64 rng{std::random_device{}()};
+  uint64_t hi, lo;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    hi = rng();
+    lo = rng();
+  }
+  hi = (hi & ~uint64_t{0xf000}) | 0x4000;                  // version 4
+  lo = (lo & ~(uint64_t{3} << 62)) | (uint64_t{2} << 62);  // RFC 4122 variant
+  char text[37];
+  std::snprintf(text, sizeof(text), "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
+                static_cast<unsigned>((hi >> 16) & 0xffff), static_cast<unsigned>(hi & 0xffff),
+                static_cast<unsigned>(lo >> 48),
+                static_cast<unsigned long long>(lo & 0xffffffffffffull));
+  return text;
+}
+
+// Identifies a request's content: the same request id with the same content attaches to the
+// existing job.
 hash::Digest ContentDigest(const JobRequest& r) {
   std::string bytes = std::to_string(static_cast<int>(r.kind)) + "|" +
                       std::to_string(r.registered_proof) + "|" + std::to_string(r.sector_size) +
                       "|" + r.vanilla_proof + "|" + std::to_string(r.partition_index) + "|" +
-                      r.randomness + "|" + r.comm_r_old + r.comm_r_new + r.comm_d_new;
+                      r.randomness + "|" + r.comm_r_old + r.comm_r_new + r.comm_d_new + "|" +
+                      std::to_string(r.miner_id) + "|" + std::to_string(r.sector_number);
   for (const std::string& v : r.vanilla_proofs) {
     bytes.append("|").append(std::to_string(v.size())).append(":").append(v);
   }
@@ -163,21 +189,31 @@ uint32_t Engine::PositionLocked(const Job& job) const {
   return ahead;
 }
 
-Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& request) {
-  if (request.request_id.empty()) return cuzk::Status::InvalidArgument("request_id is empty");
+Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& submitted) {
+  JobRequest request = submitted;
+  if (request.request_id.empty()) request.request_id = NewRequestId();
   hash::Digest digest = ContentDigest(request);
   std::lock_guard<std::mutex> lock(mu_);
   DropExpiredLocked();
-  if (auto it = jobs_.find(request.request_id); it != jobs_.end()) {
-    if (it->second->digest != digest) {
-      return cuzk::Status::InvalidArgument("request id \"" + request.request_id +
-                                           "\" was already used for a different request");
+  // The same content under the same request id attaches to a job that is queued, running or
+  // completed (a client retrying after a timeout gets the running job); a failed or cancelled
+  // one is never reused.
+  if (auto ids = jobs_by_request_.find(request.request_id); ids != jobs_by_request_.end()) {
+    for (const std::string& id : ids->second) {
+      const std::shared_ptr<Job>& job = jobs_.at(id);
+      JobState st = job->outcome.state;
+      if (job->digest == digest && st != JobState::kFailed && st != JobState::kCancelled)
+        return std::pair{id, PositionLocked(*job)};
     }
-    return std::pair{request.request_id, PositionLocked(*it->second)};
   }
   if (stopping_) return cuzk::Status(StatusCode::kCancelled, "the engine is shutting down");
   auto job = std::make_shared<Job>();
+  // Other content under a used request id (Curio sends every WindowPoSt partition of a deadline,
+  // and a retry with fresh vanilla proofs, under one id) is a new, independent job: the request
+  // id is a label, and the job id stays unique.
   job->id = request.request_id;
+  for (int n = 2; jobs_.count(job->id); ++n) job->id = request.request_id + "#" + std::to_string(n);
+  jobs_by_request_[request.request_id].push_back(job->id);
   job->request = request;
   job->digest = digest;
   job->priority =
@@ -287,6 +323,11 @@ void Engine::DropExpiredLocked() {
     JobState st = it->second->outcome.state;
     bool done = st != JobState::kQueued && st != JobState::kRunning;
     if (done && now - it->second->finished > config_.result_ttl) {
+      auto ids = jobs_by_request_.find(it->second->request.request_id);
+      if (ids != jobs_by_request_.end()) {
+        std::erase(ids->second, it->first);
+        if (ids->second.empty()) jobs_by_request_.erase(ids);
+      }
       it = jobs_.erase(it);
     } else {
       ++it;

@@ -124,8 +124,10 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Queues a job; returns its id and its position in the queue (0 = next). The same request id
-  // with the same content returns the existing job; with different content it is an error.
+  // Queues a job; returns its id and its position in the queue (0 = next). A request with the
+  // same id and content as a queued, running or completed job returns that job; any other is a
+  // new job, whose id is the request id, or "<request id>#N" when that is taken. An empty
+  // request id gets a random UUID.
   Result<std::pair<std::string, uint32_t>> Submit(const JobRequest& request);
   // Waits up to `timeout` (zero = forever) for the job to finish; a job still going is returned
   // with its current state (kQueued or kRunning).
@@ -175,7 +177,8 @@ class Engine {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mu_;
   std::condition_variable synthesis_cv_, prover_cv_;
-  std::map<std::string, std::shared_ptr<Job>> jobs_;
+  std::map<std::string, std::shared_ptr<Job>> jobs_;                 // by job id
+  std::map<std::string, std::vector<std::string>> jobs_by_request_;  // request id -> job ids
   std::vector<std::shared_ptr<Job>> active_;  // unfinished jobs: priority desc, then sequence
   uint64_t sequence_ = 0;
   uint64_t completed_ = 0, failed_ = 0;

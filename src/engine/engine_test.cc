@@ -48,19 +48,58 @@ TEST(EngineTest, QueueOrdersByPriorityThenArrival) {
   EXPECT_EQ(engine.Submit(winning)->second, 1u);
 }
 
-TEST(EngineTest, RequestIdsAreIdempotent) {
+// Request ids as Curio uses them: a label, not a key. The same content attaches to the queued
+// job; other content (another WindowPoSt partition of the deadline, a retry with fresh vanilla
+// proofs) is a new, independent job with a unique id; an empty id gets a UUID.
+TEST(EngineTest, RequestIdsAttachSameContentAndLabelTheRest) {
   Engine engine(Config(0));
-  auto first = engine.Submit(Request("porep-1000-7"));
+  auto first = engine.Submit(Request("wdpost-1000-3-ab"));
   ASSERT_TRUE(first.ok());
-  auto again = engine.Submit(Request("porep-1000-7"));
+  EXPECT_EQ(first->first, "wdpost-1000-3-ab");
+  auto again = engine.Submit(Request("wdpost-1000-3-ab"));
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(again->first, first->first);
   EXPECT_EQ(engine.GetStatus().pending, 1u);
-  auto different = engine.Submit(Request("porep-1000-7", Priority::kUnspecified, "{\"x\":1}"));
-  ASSERT_FALSE(different.ok());
-  EXPECT_NE(different.status().message().find("already used for a different request"),
-            std::string::npos);
-  EXPECT_FALSE(engine.Submit(Request("")).ok());
+  for (const char* id : {"wdpost-1000-3-ab#2", "wdpost-1000-3-ab#3"}) {
+    std::string content = std::string("{\"partition\":") + id[17] + "}";
+    auto other = engine.Submit(Request("wdpost-1000-3-ab", Priority::kUnspecified, content));
+    ASSERT_TRUE(other.ok()) << other.status().ToString();
+    EXPECT_EQ(other->first, id);
+    // Resubmitting it attaches to it, not to the first job.
+    auto other_again = engine.Submit(Request("wdpost-1000-3-ab", Priority::kUnspecified, content));
+    ASSERT_TRUE(other_again.ok());
+    EXPECT_EQ(other_again->first, id);
+  }
+  EXPECT_EQ(engine.GetStatus().pending, 3u);
+  auto generated = engine.Submit(Request(""));
+  ASSERT_TRUE(generated.ok());
+  ASSERT_EQ(generated->first.size(), 36u);
+  EXPECT_EQ(generated->first[14], '4');  // UUID version 4
+  auto another = engine.Submit(Request(""));
+  ASSERT_TRUE(another.ok());
+  EXPECT_NE(another->first, generated->first);
+}
+
+// A failed or cancelled job is never reused: the same request again is proved again.
+TEST(EngineTest, AFailedOrCancelledJobIsNeverReused) {
+  Engine engine(Config(1));
+  auto failed = engine.Submit(Request("porep-1000-9", Priority::kUnspecified, "not json"));
+  ASSERT_TRUE(failed.ok());
+  auto outcome = engine.Await(failed->first, 0ms);
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome->state, JobState::kFailed);
+  auto retry = engine.Submit(Request("porep-1000-9", Priority::kUnspecified, "not json"));
+  ASSERT_TRUE(retry.ok());
+  EXPECT_EQ(retry->first, "porep-1000-9#2");
+
+  Engine queue(Config(0));
+  auto queued = queue.Submit(Request("snap-1000-4"));
+  ASSERT_TRUE(queued.ok());
+  ASSERT_TRUE(queue.Cancel(queued->first).ok());
+  auto resubmitted = queue.Submit(Request("snap-1000-4"));
+  ASSERT_TRUE(resubmitted.ok());
+  EXPECT_EQ(resubmitted->first, "snap-1000-4#2");
+  EXPECT_EQ(queue.GetStatus().pending, 1u);
 }
 
 TEST(EngineTest, CancelAwaitAndShutdown) {
@@ -85,6 +124,9 @@ TEST(EngineTest, CancelAwaitAndShutdown) {
 std::string Sealed2KiBC1() {
   sealer::SealIdentity id;
   id.registered_proof = 5;
+  id.prover_id[0] = 0xe8;  // miner 1000 (LEB128)
+  id.prover_id[1] = 0x07;
+  id.sector_id = 1;
   id.ticket.fill(3);
   auto sector = sealer::Seal(id, sealer::RandomSectorData(64, 2));
   filecoin::Bytes32 seed;
@@ -137,6 +179,29 @@ TEST(EngineTest, BadSubmissionsFailWithAClearError) {
        }(),
        "vanilla_proofs[0]: vanilla proof: "},
       {Request("no-params", Priority::kUnspecified, c1), "parameters: "},
+      // The C1 is miner 1000's sector 1: another miner's request fails at once, naming both.
+      {[&] {
+         JobRequest r = Request("porep-1001-1", Priority::kUnspecified, c1);
+         r.miner_id = 1001;
+         r.sector_number = 1;
+         return r;
+       }(),
+       "the request is for miner 1001, sector 1 but the C1's replica_id was derived for another "
+       "miner or sector"},
+      {[&] {
+         JobRequest r = Request("porep-1000-9", Priority::kUnspecified, c1);
+         r.miner_id = 1000;
+         r.sector_number = 9;
+         return r;
+       }(),
+       "the request is for miner 1000, sector 9 but the C1's wrapper is for sector 1"},
+      {[&] {
+         JobRequest r = Request("porep-1000-1", Priority::kUnspecified, c1);
+         r.miner_id = 1000;
+         r.sector_number = 1;
+         return r;
+       }(),
+       "parameters: "},  // the right sector gets as far as the (missing) parameters
   };
   for (const Case& c : cases) {
     ASSERT_TRUE(engine.Submit(c.request).ok()) << c.request.request_id;

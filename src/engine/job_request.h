@@ -58,6 +58,9 @@ struct JobRequest {
   std::string randomness;                          // PoSt: the 32-byte challenge seed
   uint32_t partition_index = 0;                    // WindowPoSt: the partition proved
   std::string comm_r_old, comm_r_new, comm_d_new;  // SnapDeals: raw 32-byte commitments
+  // PoRep: the sector the caller means (Curio sends both); when miner_id is not 0 the C1's
+  // replica_id must be derived from them.
+  uint64_t miner_id = 0, sector_number = 0;
 };
 
 }  // namespace cuzk::engine

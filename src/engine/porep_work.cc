@@ -8,6 +8,8 @@
 #include "engine/porep_c2.h"
 #include "engine/proof_kind.h"
 #include "filecoin/c1.h"
+#include "filecoin/challenges.h"
+#include "filecoin/registered_proof.h"
 
 namespace cuzk::engine {
 namespace {
@@ -20,12 +22,39 @@ constexpr struct {
 } kPoRepCircuits[] = {
     {"porep-2k", 5}, {"porep-8m", 6}, {"porep-512m", 7}, {"porep-32g", 8}, {"porep-64g", 9}};
 
+// Checks that the C1 is the requested sector's: its replica_id must be derived from the
+// request's miner and sector number with the C1's ticket, comm_d and porep_id (and Curio's
+// wrapper, when present, must name the same sector number).
+Status CheckSectorIdentity(const JobRequest& r, const filecoin::C1Output& c1,
+                           const filecoin::C1Envelope& envelope) {
+  std::string requested =
+      "miner " + std::to_string(r.miner_id) + ", sector " + std::to_string(r.sector_number);
+  if (envelope.wrapped && static_cast<uint64_t>(envelope.sector_num) != r.sector_number) {
+    return Status::InvalidArgument("the request is for " + requested +
+                                   " but the C1's wrapper is for sector " +
+                                   std::to_string(envelope.sector_num));
+  }
+  ff::Fr expected = filecoin::ReplicaId(filecoin::ProverId(r.miner_id), r.sector_number, c1.ticket,
+                                        c1.comm_d, filecoin::PoRepId(c1.registered_proof.id));
+  auto actual = filecoin::DomainToFr(c1.replica_id, "replica_id");
+  RETURN_IF_ERROR(actual);
+  if (*actual != expected) {
+    return Status::InvalidArgument(
+        "the request is for " + requested +
+        " but the C1's replica_id was derived for another miner or sector (with the C1's ticket, "
+        "comm_d and porep_id, " +
+        requested + " give another replica_id)");
+  }
+  return Status::Ok();
+}
+
 class PoRepDescriptor final : public ProofKindDescriptor {
  public:
   ProofKind kind() const override { return ProofKind::kPoRepSealCommit; }
 
   Result<PreparedJob> Prepare(const JobRequest& r) const override {
-    auto c1 = filecoin::ParseC1(r.vanilla_proof);
+    filecoin::C1Envelope envelope;
+    auto c1 = filecoin::ParseC1(r.vanilla_proof, &envelope);
     RETURN_IF_ERROR(c1);
     const filecoin::RegisteredSealProof& proof = c1->registered_proof;
     if (r.registered_proof != proof.id) {
@@ -35,6 +64,7 @@ class PoRepDescriptor final : public ProofKindDescriptor {
     }
     RETURN_IF_ERROR(
         CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name)));
+    if (r.miner_id != 0) RETURN_IF_ERROR(CheckSectorIdentity(r, *c1, envelope));
     auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
     PreparedJob job;
     job.circuit_id = PoRepCircuitId(proof.shape);

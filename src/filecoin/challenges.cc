@@ -73,6 +73,17 @@ Bytes32 Repr(const ff::Fr& f) { return f.ToBytesLE(); }
 
 }  // namespace
 
+Bytes32 ProverId(uint64_t miner_id) {
+  Bytes32 id{};
+  size_t i = 0;
+  do {
+    uint8_t byte = miner_id & 0x7f;
+    miner_id >>= 7;
+    id[i++] = static_cast<uint8_t>(byte | (miner_id ? 0x80 : 0));
+  } while (miner_id);
+  return id;
+}
+
 ff::Fr ReplicaId(const Bytes32& prover_id, uint64_t sector_id, const Bytes32& ticket,
                  const Bytes32& comm_d, const Bytes32& porep_id) {
   std::vector<uint8_t> pre;

@@ -16,6 +16,10 @@ namespace cuzk::filecoin {
 
 using Bytes32 = std::array<uint8_t, 32>;
 
+// Returns the prover_id of a miner actor: the actor id as an unsigned LEB128 varint (its ID
+// address payload), zero-padded to 32 bytes (spec 2.5; filecoin-ffi's to_prover_id).
+Bytes32 ProverId(uint64_t miner_id);
+
 // replica_id = Fr_LE(SHA256(prover_id || u64_be(sector_id) || ticket || comm_d || porep_id),
 // byte 31 &= 0x3f).
 ff::Fr ReplicaId(const Bytes32& prover_id, uint64_t sector_id, const Bytes32& ticket,

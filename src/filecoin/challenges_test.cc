@@ -65,5 +65,20 @@ TEST(ChallengesTest, ReplicaIdIsTheTruncatedSha256OfItsInputs) {
   EXPECT_EQ(ReplicaId(prover, 42, ticket, comm_d, porep), hash::DigestToField(hash::Sha256(pre)));
 }
 
+// The ID address payload: f01000 is 0xe8 0x07, f0127 one byte, f0128 two, f0 one zero byte.
+TEST(ChallengesTest, ProverIdIsTheLeb128ActorId) {
+  Bytes32 want{};
+  want[0] = 0xe8;
+  want[1] = 0x07;
+  EXPECT_EQ(ProverId(1000), want);
+  want = {};
+  want[0] = 0x7f;
+  EXPECT_EQ(ProverId(127), want);
+  want[0] = 0x80;
+  want[1] = 0x01;
+  EXPECT_EQ(ProverId(128), want);
+  EXPECT_EQ(ProverId(0), Bytes32{});
+}
+
 }  // namespace
 }  // namespace cuzk::filecoin

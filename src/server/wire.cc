@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "server/wire.h"
 
+#include <algorithm>
+
 namespace cuzk::server {
 
 grpc::Status ToGrpc(const Status& s) {
@@ -20,11 +22,19 @@ grpc::Status ToGrpc(const Status& s) {
   }
 }
 
+std::string WireKindName(engine::ProofKind kind) {
+  std::string name = engine::ProofKindMetricLabel(kind);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
+
 Result<engine::JobRequest> ToJobRequest(const v1::SubmitProofRequest& r) {
   engine::JobRequest job;
   ASSIGN_OR_RETURN(job.kind, engine::ProofKindFromWire(r.proof_kind()));
   ASSIGN_OR_RETURN(job.priority, engine::PriorityFromWire(r.priority()));
   job.request_id = r.request_id();
+  job.miner_id = r.miner_id();
+  job.sector_number = r.sector_number();
   job.registered_proof = r.registered_proof();
   job.sector_size = r.sector_size();
   job.vanilla_proof = r.vanilla_proof();

@@ -27,24 +27,12 @@ struct GenVanillaOptions {
   size_t threads = 0;
 };
 
-// prover_id: the miner actor id as unsigned LEB128, zero-padded to 32 bytes (spec 2.5).
-filecoin::Bytes32 ProverId(uint64_t miner_id) {
-  filecoin::Bytes32 id{};
-  size_t i = 0;
-  do {
-    uint8_t byte = miner_id & 0x7f;
-    miner_id >>= 7;
-    id[i++] = static_cast<uint8_t>(byte | (miner_id ? 0x80 : 0));
-  } while (miner_id);
-  return id;
-}
-
 // The identity of a test sector: prover_id from the miner id, a ticket drawn from `rng`.
 sealer::SealIdentity TestIdentity(uint64_t proof_id, uint64_t miner_id, uint64_t sector_id,
                                   std::mt19937_64& rng) {
   sealer::SealIdentity identity;
   identity.registered_proof = proof_id;
-  identity.prover_id = ProverId(miner_id);
+  identity.prover_id = filecoin::ProverId(miner_id);
   identity.sector_id = sector_id;
   for (auto& b : identity.ticket) b = static_cast<uint8_t>(rng());
   identity.ticket[31] &= 0x3f;
