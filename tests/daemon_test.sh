@@ -213,15 +213,21 @@ mkdir corrupt
 cp "$params"/*stacked-proof-of-replication*.vk corrupt/
 vk="$(ls corrupt/*.vk)"
 head -c 100000 /dev/urandom > "${vk%.vk}.params"
-addr2="unix://$work/cuzk2.sock"
-"$daemon" --listen "$addr2" --param-dir corrupt > daemon2.log 2>&1 &
+# It starts with only -c FILE in the Rust cuzk's layout (listen, param_cache) on TCP, and the
+# client reaches it as the Rust cuzk-bench does, with -a http://host:port.
+port=$((20000 + RANDOM % 20000))
+printf '[daemon]\nlisten = "127.0.0.1:%s"\n[srs]\nparam_cache = "%s"\n' "$port" "$work/corrupt" \
+  > rust-layout.toml
+addr2="http://127.0.0.1:$port"
+"$daemon" -c rust-layout.toml > daemon2.log 2>&1 &
 pid=$!
 for _ in $(seq 100); do grep -q "listening on" daemon2.log && break; sleep 0.1; done
+grep -q "configuration from rust-layout.toml" daemon2.log
 if "$bench" --addr "$addr2" single --c1 c1.json --request-id corrupt 2> err.txt; then
   echo "a job was proved with corrupt parameters"; exit 1
 fi
 grep -q "parameters: .*\.params" err.txt || { cat err.txt; exit 1; }
-"$bench" --addr "$addr2" status | grep -q "proofs completed 0, failed 1"
+"$bench" -a "$addr2" status | grep -q "proofs completed 0, failed 1"
 kill -TERM "$pid"
 wait "$pid"
 pid=""

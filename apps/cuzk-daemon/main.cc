@@ -27,6 +27,9 @@ std::string DefaultParamDir() {
   return "/var/tmp/filecoin-proof-parameters";  // Filecoin's default parameter cache
 }
 
+// The Rust cuzk daemon's default configuration file, read when it exists and no -c is given.
+constexpr const char* kDefaultConfig = "/data/zk/cuzk.toml";
+
 std::string DefaultListen() {
   const char* tmp = std::getenv("TMPDIR");
   return std::string("unix://") + (tmp && *tmp ? tmp : "/tmp") + "/cuzk.sock";
@@ -40,10 +43,12 @@ int main(int argc, char** argv) {
   size_t workers = 1, prover_threads = 0, lookahead = 1, ttl_s = 3600;
   double budget_gib = 0;
   bool cpu_only = false;
-  app.add_option("--config", config_path, "TOML configuration file (see config/cuzk.example.toml)")
+  app.add_option("-c,--config", config_path,
+                 "TOML configuration file (see config/cuzk.example.toml); default " +
+                     std::string(kDefaultConfig) + " when it exists, as the Rust cuzk")
       ->check(CLI::ExistingFile);
   app.add_option(
-      "--listen", listen,
+      "-l,--listen", listen,
       "host:port or unix:///path (a stale socket is replaced); default " + DefaultListen());
   app.add_option("--status-listen", status_listen,
                  "host:port of an HTTP server for GET /status (JSON) and GET /metrics "
@@ -71,6 +76,7 @@ int main(int argc, char** argv) {
   cuzk::engine::DaemonConfig config;
   config.listen = DefaultListen();
   config.engine.param_dir = DefaultParamDir();
+  if (config_path.empty() && std::filesystem::exists(kDefaultConfig)) config_path = kDefaultConfig;
   if (!config_path.empty()) {
     if (auto s = cuzk::engine::LoadDaemonConfig(config_path, &config); !s.ok()) {
       std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
@@ -90,6 +96,7 @@ int main(int argc, char** argv) {
   spdlog::set_level(level);
   spdlog::flush_on(spdlog::level::info);  // a log file (or a pipe) sees each line at once
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  if (!config_path.empty()) spdlog::info("configuration from {}", config_path);
   for (const std::string& w : config.warnings) spdlog::warn("{}", w);
   if (app.count("--param-dir")) config.engine.param_dir = param_dir;
   if (app.count("--workers")) config.engine.workers = workers;

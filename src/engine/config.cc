@@ -43,7 +43,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   }
   static const std::map<std::string, std::set<std::string>> kKnown = {
       {"daemon", {"listen", "status_listen"}},
-      {"srs", {"param_dir", "preload"}},
+      {"srs", {"param_dir", "param_cache", "preload"}},
       {"memory", {"budget_gib"}},
       {"scheduler", {"workers", "result_ttl_seconds"}},
       {"pipeline", {"prover_threads", "synthesis_lookahead", "max_parallel_synthesis"}},
@@ -72,6 +72,8 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     RETURN_IF_ERROR(Read<std::string>(*t, "daemon", "status_listen", &config->status_listen));
   }
   if (const toml::table* t = section("srs")) {
+    // param_cache is the Rust cuzk's name for the same folder.
+    RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_cache", &config->engine.param_dir));
     RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir));
     if (const toml::node* preload = t->get("preload")) {
       const toml::array* list = preload->as_array();

@@ -332,6 +332,10 @@ TEST(ConfigTest, ReadsTheGpusSection) {
   EXPECT_NE(s.message().find("[gpus] devices: expected non-negative integers"), std::string::npos);
   s = ParseDaemonConfig("[gpus]\ndevices = 0\n", &config);
   EXPECT_NE(s.message().find("[gpus] devices: expected a list"), std::string::npos);
+  DaemonConfig rust;
+  ASSERT_TRUE(ParseDaemonConfig("[srs]\nparam_cache = \"/data/zk/params\"\n", &rust).ok());
+  EXPECT_EQ(rust.engine.param_dir, "/data/zk/params");
+  EXPECT_TRUE(rust.warnings.empty());
   s = ParseDaemonConfig("[gpus]\ngpu_workers_per_device = 0\n", &config);
   EXPECT_NE(s.message().find("at least 1"), std::string::npos);
 }

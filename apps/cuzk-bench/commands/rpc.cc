@@ -19,12 +19,20 @@ std::string& Address() {
   return addr;
 }
 
+std::string ChannelTarget(const std::string& address) {
+  std::string target = address;
+  if (target.rfind("http://", 0) == 0) target = target.substr(7);
+  while (target.size() > 1 && target.back() == '/' && target.rfind("unix:", 0) != 0)
+    target.pop_back();
+  return target;
+}
+
 std::unique_ptr<v1::ProvingEngine::Stub> Connect() {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(-1);  // the daemon enforces its own limit (256 MiB) and says so
-  return v1::ProvingEngine::NewStub(
-      grpc::CreateCustomChannel(Address(), grpc::InsecureChannelCredentials(), args));
+  return v1::ProvingEngine::NewStub(grpc::CreateCustomChannel(
+      ChannelTarget(Address()), grpc::InsecureChannelCredentials(), args));
 }
 
 int RpcFail(const char* command, const grpc::Status& s) {
@@ -72,8 +80,9 @@ Status ReturnedProofChecker::Check(const std::string& proof) const {
 }
 
 void RegisterClientOptions(CLI::App& app) {
-  app.add_option("--addr", Address(),
-                 "Daemon address for client commands: host:port or unix:///path")
+  app.add_option("-a,--addr", Address(),
+                 "Daemon address for client commands: host:port, http://host:port (as the Rust "
+                 "cuzk-bench takes it) or unix:///path")
       ->capture_default_str();
 }
 

@@ -19,6 +19,9 @@ namespace cuzk::bench {
 
 // The daemon address of --addr (default unix://$TMPDIR/cuzk.sock).
 std::string& Address();
+// Returns the gRPC target of an address: "http://host:port" (the Rust cuzk-bench's form) becomes
+// "host:port"; host:port and unix:///path are kept.
+std::string ChannelTarget(const std::string& address);
 // Returns a stub on a channel to Address() (256 MiB receive limit; sends limited by the daemon).
 std::unique_ptr<v1::ProvingEngine::Stub> Connect();
 // Prints "<command>: <address>: gRPC <code>: <message>" to stderr and returns 1.
