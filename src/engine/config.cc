@@ -3,6 +3,8 @@
 
 #include <toml++/toml.h>
 
+#include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <set>
@@ -29,7 +31,51 @@ Status Read(const toml::table& table, const std::string& section, const char* ke
   return Status::Ok();
 }
 
+// Reads table.key, a size (a string as ParseSize takes, or an integer of bytes), into `out` when
+// present; the error names the key and quotes the value.
+Status ReadSize(const toml::table& table, const std::string& section, const char* key,
+                uint64_t* out) {
+  const toml::node* node = table.get(key);
+  if (!node) return Status::Ok();
+  if (auto bytes = node->value<int64_t>(); bytes && *bytes >= 0) {
+    *out = static_cast<uint64_t>(*bytes);
+    return Status::Ok();
+  }
+  auto text = node->value<std::string>();
+  auto size = text ? ParseSize(*text) : Result<uint64_t>(Status::InvalidArgument("not a size"));
+  if (!size.ok()) {
+    return Status::InvalidArgument("config [" + section + "] " + key + ": '" +
+                                   (text ? *text : std::string("?")) +
+                                   "' is not a size (such as 256GiB, 500MiB, 5GB or bytes)");
+  }
+  *out = *size;
+  return Status::Ok();
+}
+
 }  // namespace
+
+Result<uint64_t> ParseSize(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 18) return Status::InvalidArgument("'" + text + "' is not a size");
+  uint64_t value = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  while (!unit.empty() && unit.front() == ' ') unit.erase(unit.begin());
+  static const std::map<std::string, uint64_t> kUnits = {{"", 1},
+                                                         {"B", 1},
+                                                         {"KiB", 1ull << 10},
+                                                         {"MiB", 1ull << 20},
+                                                         {"GiB", 1ull << 30},
+                                                         {"TiB", 1ull << 40},
+                                                         {"KB", 1000},
+                                                         {"MB", 1000000},
+                                                         {"GB", 1000000000},
+                                                         {"TB", 1000000000000}};
+  auto it = kUnits.find(unit);
+  if (it == kUnits.end() || value > UINT64_MAX / it->second)
+    return Status::InvalidArgument("'" + text + "' is not a size");
+  return value * it->second;
+}
 
 Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   toml::table root;
@@ -44,7 +90,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   static const std::map<std::string, std::set<std::string>> kKnown = {
       {"daemon", {"listen", "status_listen"}},
       {"srs", {"param_dir", "param_cache", "preload"}},
-      {"memory", {"budget_gib"}},
+      {"memory", {"budget_gib", "total_budget", "safety_margin"}},
       {"scheduler", {"workers", "result_ttl_seconds"}},
       {"pipeline", {"prover_threads", "synthesis_lookahead", "max_parallel_synthesis"}},
       {"logging", {"level"}},
@@ -90,6 +136,13 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     double gib = -1;
     RETURN_IF_ERROR(Read<double>(*t, "memory", "budget_gib", &gib));
     if (gib >= 0) config->engine.memory_budget_bytes = static_cast<uint64_t>(gib * (1ull << 30));
+    // The Rust cuzk's keys: total_budget "auto" (MemTotal minus safety_margin) or a size.
+    if (auto total = t->get("total_budget"); total && total->value<std::string>() == "auto") {
+      config->engine.memory_budget_bytes = 0;
+    } else {
+      RETURN_IF_ERROR(ReadSize(*t, "memory", "total_budget", &config->engine.memory_budget_bytes));
+    }
+    RETURN_IF_ERROR(ReadSize(*t, "memory", "safety_margin", &config->engine.memory_safety_margin));
   }
   if (const toml::table* t = section("scheduler")) {
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "workers", &config->engine.workers));

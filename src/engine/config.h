@@ -24,6 +24,10 @@ struct DaemonConfig {
   std::vector<std::string> warnings;  // unknown keys and other non-fatal findings
 };
 
+// Returns the bytes of a size as the Rust cuzk writes them: "256GiB", "500MiB", "5GB", "100MB",
+// "1KiB", "7KB" or plain bytes ("1024"); an error quotes anything else.
+Result<uint64_t> ParseSize(const std::string& text);
+
 // Parses TOML text into `config` (keys present override what `config` holds).
 Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config);
 // Reads and parses the file at `path`.

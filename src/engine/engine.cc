@@ -130,7 +130,7 @@ Engine::Config WithLookahead(Engine::Config config) {
 Engine::Engine(Config config)
     : config_(WithLookahead(std::move(config))),
       budget_(config_.memory_budget_bytes ? config_.memory_budget_bytes
-                                          : MemoryBudget::FromSystem(uint64_t{4} << 30)),
+                                          : MemoryBudget::FromSystem(config_.memory_safety_margin)),
       srs_(config_.param_dir, config_.prover_threads, &budget_),
       // As many idle buffers as partitions can be in flight at once.
       pool_(&budget_, config_.workers + config_.synthesis_lookahead) {

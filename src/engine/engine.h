@@ -109,7 +109,8 @@ class Engine {
     // proving: 123 against 140 2KiB proofs/h).
     size_t synthesis_lookahead = kAutoLookahead;
     size_t synthesis_workers = 0;      // synthesis threads; 0 = 2 (workers + synthesis_lookahead)
-    uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus 4 GiB
+    uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus memory_safety_margin
+    uint64_t memory_safety_margin = uint64_t{4} << 30;  // what an automatic budget leaves free
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
     WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
     // One prover worker per entry (the same backend may appear once per worker sharing it),

@@ -316,6 +316,17 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
   EXPECT_FALSE(LoadDaemonConfig("/nonexistent.toml", &other).ok());
 }
 
+TEST(ConfigTest, SizesParseAsTheRustCuzksDo) {
+  EXPECT_EQ(*ParseSize("256GiB"), uint64_t{256} << 30);
+  EXPECT_EQ(*ParseSize("500MiB"), uint64_t{500} << 20);
+  EXPECT_EQ(*ParseSize("5GB"), uint64_t{5000000000});
+  EXPECT_EQ(*ParseSize("100MB"), uint64_t{100000000});
+  EXPECT_EQ(*ParseSize("1024"), 1024u);
+  EXPECT_EQ(*ParseSize("2 KiB"), 2048u);
+  for (const char* bad : {"", "GiB", "25 gigs", "5GiBs", "-5GiB", "1.5GiB", "99999999999TiB"})
+    EXPECT_FALSE(ParseSize(bad).ok()) << bad;
+}
+
 TEST(ConfigTest, ReadsTheGpusSection) {
   DaemonConfig config;
   ASSERT_TRUE(ParseDaemonConfig("[gpus]\nenabled = false\ndevices = [1, 0]\n"
@@ -333,9 +344,20 @@ TEST(ConfigTest, ReadsTheGpusSection) {
   s = ParseDaemonConfig("[gpus]\ndevices = 0\n", &config);
   EXPECT_NE(s.message().find("[gpus] devices: expected a list"), std::string::npos);
   DaemonConfig rust;
-  ASSERT_TRUE(ParseDaemonConfig("[srs]\nparam_cache = \"/data/zk/params\"\n", &rust).ok());
+  ASSERT_TRUE(ParseDaemonConfig("[srs]\nparam_cache = \"/data/zk/params\"\n"
+                                "[memory]\ntotal_budget = \"256GiB\"\nsafety_margin = \"5GiB\"\n",
+                                &rust)
+                  .ok());
   EXPECT_EQ(rust.engine.param_dir, "/data/zk/params");
+  EXPECT_EQ(rust.engine.memory_budget_bytes, uint64_t{256} << 30);
+  EXPECT_EQ(rust.engine.memory_safety_margin, uint64_t{5} << 30);
   EXPECT_TRUE(rust.warnings.empty());
+  ASSERT_TRUE(ParseDaemonConfig("[memory]\ntotal_budget = \"auto\"\n", &rust).ok());
+  EXPECT_EQ(rust.engine.memory_budget_bytes, 0u);  // MemTotal minus the safety margin
+  Status size = ParseDaemonConfig("[memory]\ntotal_budget = \"25 gigs\"\n", &rust);
+  EXPECT_NE(size.message().find("[memory] total_budget: '25 gigs' is not a size"),
+            std::string::npos)
+      << size.message();
   s = ParseDaemonConfig("[gpus]\ngpu_workers_per_device = 0\n", &config);
   EXPECT_NE(s.message().find("at least 1"), std::string::npos);
 }
