@@ -61,9 +61,8 @@ Result<CudaBackend::ResidentKey*> CudaBackend::MakeResident(const groth16::Provi
   uint64_t need = (pk.h.size() + pk.l.size() + pk.a.size() + pk.b_g1.size()) * sizeof(G1AffineDev);
   // Room for the upload and the proof's working memory, evicting the least recently used keys.
   while (!resident_.empty()) {
-    auto devices = ListDevices();
-    if (!devices.ok() || static_cast<size_t>(device_) >= devices->size()) break;
-    if ((*devices)[device_].free_bytes >= need + working_bytes) break;
+    auto info = QueryDevice(device_);
+    if (!info.ok() || info->free_bytes >= need + working_bytes) break;
     resident_.pop_back();
   }
   ResidentKey key;
@@ -87,11 +86,10 @@ std::optional<groth16::DeviceUsage> CudaBackend::device() const {
   groth16::DeviceUsage usage;
   usage.ordinal = static_cast<uint32_t>(device_);
   usage.name = label_;
-  auto devices = ListDevices();
-  if (devices.ok() && static_cast<size_t>(device_) < devices->size()) {
-    usage.name = (*devices)[device_].name;
-    usage.total_bytes = (*devices)[device_].total_bytes;
-    usage.free_bytes = (*devices)[device_].free_bytes;
+  if (auto info = QueryDevice(device_); info.ok()) {
+    usage.name = info->name;
+    usage.total_bytes = info->total_bytes;
+    usage.free_bytes = info->free_bytes;
   }
   return usage;
 }

@@ -17,6 +17,7 @@ Status NotBuilt() {
 
 bool BuiltWithCuda() { return false; }
 Result<std::vector<DeviceInfo>> ListDevices() { return NotBuilt(); }
+Result<DeviceInfo> QueryDevice(int) { return NotBuilt(); }
 std::string DeviceLabel(int device) { return "cuda:" + std::to_string(device); }
 
 DeviceMemory::~DeviceMemory() = default;

@@ -29,6 +29,9 @@ bool BuiltWithCuda();
 // no device).
 Result<std::vector<DeviceInfo>> ListDevices();
 
+// Returns one device's figures (memory free now) without touching the others.
+Result<DeviceInfo> QueryDevice(int device);
+
 // Returns "cuda:<index> (<name>)" for messages.
 std::string DeviceLabel(int device);
 

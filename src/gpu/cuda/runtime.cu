@@ -20,21 +20,28 @@ Result<std::vector<DeviceInfo>> ListDevices() {
   if (count == 0) return Status(StatusCode::kUnavailable, "no CUDA device is visible");
   std::vector<DeviceInfo> devices;
   for (int i = 0; i < count; ++i) {
-    cudaDeviceProp prop;
-    CUZK_CUDA_RETURN_IF_ERROR(cudaGetDeviceProperties(&prop, i), i, "reading its properties");
-    DeviceInfo info;
-    info.index = i;
-    info.name = prop.name;
-    info.compute_major = prop.major;
-    info.compute_minor = prop.minor;
-    CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(i), i, "selecting it");
-    size_t free_bytes = 0, total_bytes = 0;
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemGetInfo(&free_bytes, &total_bytes), i, "reading its memory");
-    info.free_bytes = free_bytes;
-    info.total_bytes = total_bytes;
+    ASSIGN_OR_RETURN(DeviceInfo info, QueryDevice(i));
     devices.push_back(info);
   }
   return devices;
+}
+
+Result<DeviceInfo> QueryDevice(int device) {
+  cudaDeviceProp prop;
+  CUZK_CUDA_RETURN_IF_ERROR(cudaGetDeviceProperties(&prop, device), device,
+                            "reading its properties");
+  DeviceInfo info;
+  info.index = device;
+  info.name = prop.name;
+  info.compute_major = prop.major;
+  info.compute_minor = prop.minor;
+  CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device), device, "selecting it");
+  size_t free_bytes = 0, total_bytes = 0;
+  CUZK_CUDA_RETURN_IF_ERROR(cudaMemGetInfo(&free_bytes, &total_bytes), device,
+                            "reading its memory");
+  info.free_bytes = free_bytes;
+  info.total_bytes = total_bytes;
+  return info;
 }
 
 std::string DeviceLabel(int device) {

@@ -23,11 +23,20 @@ uint64_t TotalBytes() {
 
 bool BuiltWithCuda() { return false; }
 
-Result<std::vector<DeviceInfo>> ListDevices() {
+Result<DeviceInfo> QueryDevice(int device) {
+  if (device != 0) {
+    return Status(StatusCode::kUnavailable,
+                  DeviceLabel(device) + ": the emulator has one device, 0");
+  }
   DeviceInfo info;
   info.name = "host emulation";
   info.total_bytes = TotalBytes();
   info.free_bytes = info.total_bytes > allocated ? info.total_bytes - allocated : 0;
+  return info;
+}
+
+Result<std::vector<DeviceInfo>> ListDevices() {
+  ASSIGN_OR_RETURN(DeviceInfo info, QueryDevice(0));
   return std::vector<DeviceInfo>{info};
 }
 
