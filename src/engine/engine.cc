@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <string_view>
 
 #include "base/parallel.h"
 #include "engine/proof_kind.h"
@@ -45,18 +46,50 @@ std::string NewRequestId() {
 }
 
 // Identifies a request's content: the same request id with the same content attaches to the
-// existing job.
+// existing job. Every field goes in with a tag and its length, so no two different requests
+// share the byte string (a field's bytes can never be read as the start of the next field).
 hash::Digest ContentDigest(const JobRequest& r) {
-  std::string bytes = std::to_string(static_cast<int>(r.kind)) + "|" +
-                      std::to_string(r.registered_proof) + "|" + std::to_string(r.sector_size) +
-                      "|" + r.vanilla_proof + "|" + std::to_string(r.partition_index) + "|" +
-                      r.randomness + "|" + r.comm_r_old + r.comm_r_new + r.comm_d_new + "|" +
-                      std::to_string(r.miner_id) + "|" + std::to_string(r.sector_number);
-  for (const std::string& v : r.vanilla_proofs) {
-    bytes.append("|").append(std::to_string(v.size())).append(":").append(v);
-  }
+  std::string bytes;
+  auto field = [&bytes](char tag, std::string_view value) {
+    bytes.push_back(tag);
+    uint64_t n = value.size();
+    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<char>(n >> (8 * i)));
+    bytes.append(value);
+  };
+  auto number = [&field](char tag, uint64_t v) { field(tag, std::to_string(v)); };
+  number('k', static_cast<uint64_t>(r.kind));
+  number('p', r.registered_proof);
+  number('s', r.sector_size);
+  field('v', r.vanilla_proof);
+  number('n', r.vanilla_proofs.size());
+  for (const std::string& v : r.vanilla_proofs) field('V', v);
+  number('i', r.partition_index);
+  field('r', r.randomness);
+  field('o', r.comm_r_old);
+  field('c', r.comm_r_new);
+  field('d', r.comm_d_new);
+  number('m', r.miner_id);
+  number('#', r.sector_number);
   return hash::Sha256(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+}
+
+// Returns the bytes of input a request carries.
+uint64_t InputBytes(const JobRequest& r) {
+  uint64_t n = r.vanilla_proof.size() + r.randomness.size() + r.comm_r_old.size() +
+               r.comm_r_new.size() + r.comm_d_new.size();
+  for (const std::string& v : r.vanilla_proofs) n += v.size();
+  return n;
+}
+
+// Frees a request's inputs (a finished job keeps only its digest for idempotency checks).
+void ReleaseInputs(JobRequest& r) {
+  std::string().swap(r.vanilla_proof);
+  std::vector<std::string>().swap(r.vanilla_proofs);
+  std::string().swap(r.randomness);
+  std::string().swap(r.comm_r_old);
+  std::string().swap(r.comm_r_new);
+  std::string().swap(r.comm_d_new);
 }
 
 }  // namespace
@@ -227,8 +260,7 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& submit
   active_.insert(pos, job);
   uint32_t position = PositionLocked(*job);
   synthesis_cv_.notify_all();
-  size_t input_bytes = request.vanilla_proof.size();
-  for (const std::string& v : request.vanilla_proofs) input_bytes += v.size();
+  uint64_t input_bytes = InputBytes(request);
   spdlog::info("job {}: queued ({}, priority {}, position {}, {} bytes of input)", job->id,
                ProofKindName(request.kind), static_cast<int>(job->priority), position, input_bytes);
   return std::pair{job->id, position};
@@ -312,7 +344,8 @@ EngineStatus Engine::GetStatus() const {
                                    : "waiting";
     }
     s.jobs.push_back({id, job->request.kind, job->priority, job->outcome.state,
-                      MillisBetween(job->submitted, now), phase, job->partitions, job->proved});
+                      MillisBetween(job->submitted, now), phase, job->partitions, job->proved,
+                      InputBytes(job->request)});
   }
   return s;
 }
@@ -358,11 +391,12 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
     o.error = job->stop_error;
   }
   active_.erase(std::find(active_.begin(), active_.end(), job));
-  // The result stays for the TTL; the work (parameters reference, parsed C1) and the input (up to
-  // ~51 MB for 32GiB) need not: idempotency checks use the digest.
+  // The result stays for the TTL; the work (parameters reference, parsed C1) and the inputs (a
+  // 32GiB C1 is ~51 MB, a WindowPoSt partition's vanilla proofs hundreds of MB) need not:
+  // idempotency checks use the digest.
   job->work.reset();
   job->proofs.clear();
-  std::string().swap(job->request.vanilla_proof);
+  ReleaseInputs(job->request);
   job->finished = Clock::now();
   o.total_ms = MillisBetween(job->submitted, job->finished);
   KindStats& stats = kind_stats_[job->request.kind];

@@ -60,6 +60,7 @@ struct JobSummary {
   // (for a prover or for memory); otherwise the state's name.
   std::string phase;
   uint32_t partitions = 0, proved = 0;  // partitions proved and verified so far
+  uint64_t input_bytes = 0;             // request input held (freed when the job finishes)
 };
 
 // The engine's counters for GetStatus, metrics and the status page.

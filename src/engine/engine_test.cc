@@ -80,6 +80,66 @@ TEST(EngineTest, RequestIdsAttachSameContentAndLabelTheRest) {
   EXPECT_NE(another->first, generated->first);
 }
 
+// Requests that differ only in where one field ends and the next begins are different requests
+// (issue 25: vanilla_proofs [v0, v1] and [v1] with comm_r_old = "|<len>:" + v0 once shared a
+// digest, and the second got the first's proof).
+TEST(EngineTest, FieldBoundariesAreDistinctContent) {
+  Engine engine(Config(0));
+  auto post = [](std::vector<std::string> vanilla, std::string comm_r_old) {
+    JobRequest r = Request("wdpost-1000-0-ab");
+    r.kind = ProofKind::kWindowPost;
+    r.vanilla_proof.clear();
+    r.vanilla_proofs = std::move(vanilla);
+    r.comm_r_old = std::move(comm_r_old);
+    return r;
+  };
+  std::string v0(7576, 'x'), v1(100, 'y');
+  auto first = engine.Submit(post({v0, v1}, ""));
+  auto forged = engine.Submit(post({v1}, "|7576:" + v0));
+  auto reordered = engine.Submit(post({v1, v0}, ""));
+  JobRequest split = Request("snap-1000-4");
+  split.comm_r_old = "ab";
+  JobRequest moved = split;
+  moved.comm_r_old = "a";
+  moved.comm_r_new = "b";
+  auto split_job = engine.Submit(split);
+  auto moved_job = engine.Submit(moved);
+  for (const auto* r : {&first, &forged, &reordered, &split_job, &moved_job})
+    ASSERT_TRUE(r->ok()) << r->status().ToString();
+  EXPECT_EQ(first->first, "wdpost-1000-0-ab");
+  EXPECT_EQ(forged->first, "wdpost-1000-0-ab#2");
+  EXPECT_EQ(reordered->first, "wdpost-1000-0-ab#3");
+  EXPECT_EQ(split_job->first, "snap-1000-4");
+  EXPECT_EQ(moved_job->first, "snap-1000-4#2");
+  EXPECT_EQ(engine.GetStatus().pending, 5u);
+}
+
+// A finished job keeps its result for the TTL but none of its input (PoSt and SnapDeals inputs
+// included: four failed 250 MiB WindowPoSt requests once held 1.46 GB for an hour).
+TEST(EngineTest, AFinishedJobHoldsNoInput) {
+  Engine engine(Config(1));
+  JobRequest r = Request("wdpost-1000-0-cd");
+  r.kind = ProofKind::kWindowPost;
+  r.registered_proof = 5;  // not a PoSt proof: the job fails when it is prepared
+  r.vanilla_proofs = {std::string(1 << 20, 'v'), std::string(1 << 20, 'w')};
+  r.randomness = std::string(32, 'r');
+  auto submitted = engine.Submit(r);
+  ASSERT_TRUE(submitted.ok());
+  auto outcome = engine.Await(submitted->first, 0ms);
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome->state, JobState::kFailed);
+  Engine queue(Config(0));
+  ASSERT_TRUE(queue.Submit(r).ok());
+  ASSERT_EQ(queue.GetStatus().jobs.size(), 1u);
+  EXPECT_EQ(queue.GetStatus().jobs[0].input_bytes, (2u << 20) + 2 + 32);  // "{}" + proofs + seed
+  ASSERT_TRUE(queue.Cancel(r.request_id).ok());
+  for (const Engine* e : {&engine, &queue}) {
+    EngineStatus s = e->GetStatus();
+    ASSERT_EQ(s.jobs.size(), 1u);
+    EXPECT_EQ(s.jobs[0].input_bytes, 0u) << s.jobs[0].id;
+  }
+}
+
 // A failed or cancelled job is never reused: the same request again is proved again.
 TEST(EngineTest, AFailedOrCancelledJobIsNeverReused) {
   Engine engine(Config(1));

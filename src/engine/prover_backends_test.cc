@@ -77,7 +77,9 @@ TEST(MakeGpuBackendsTest, NoUsableDeviceGivesCpuWorkers) {
   GpuConfig missing;
   missing.devices = {999};
   EXPECT_TRUE(MakeGpuBackends(missing).empty());
-  if (!gpu::ListDevices().ok()) EXPECT_TRUE(MakeGpuBackends(GpuConfig{}).empty());
+  if (!gpu::ListDevices().ok()) {
+    EXPECT_TRUE(MakeGpuBackends(GpuConfig{}).empty());
+  }
 }
 
 TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {

@@ -121,7 +121,8 @@ std::string StatusJson(const engine::EngineStatus& s) {
                     {"phase", job.phase},
                     {"partitions", job.partitions},
                     {"partitions_proved", job.proved},
-                    {"age_ms", job.age_ms}});
+                    {"age_ms", job.age_ms},
+                    {"input_bytes", job.input_bytes}});
   }
   j["jobs"] = jobs;
   // As the Rust cuzk's gpu_workers section: one entry per prover worker, GPU or CPU.
