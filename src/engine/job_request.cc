@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/job_request.h"
 
+#include <cstdio>
+
 namespace cuzk::engine {
 
 Priority DefaultPriority(ProofKind kind) {
@@ -69,6 +71,24 @@ Result<Priority> PriorityFromWire(int value) {
                                    " is not a priority (0 default, 1 LOW .. 4 CRITICAL)");
   }
   return static_cast<Priority>(value);
+}
+
+Status CheckRequestId(std::string_view id) {
+  if (id.size() > kMaxRequestIdBytes) {
+    return Status::InvalidArgument("request_id: " + std::to_string(id.size()) +
+                                   " bytes, more than the " + std::to_string(kMaxRequestIdBytes) +
+                                   " allowed");
+  }
+  for (size_t i = 0; i < id.size(); ++i) {
+    auto c = static_cast<unsigned char>(id[i]);
+    if (c < 0x20 || c > 0x7e) {
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), "0x%02x", c);
+      return Status::InvalidArgument("request_id: byte " + std::to_string(i) + " is " + hex +
+                                     "; only printable ASCII characters are allowed");
+    }
+  }
+  return Status::Ok();
 }
 
 }  // namespace cuzk::engine

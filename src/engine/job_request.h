@@ -46,6 +46,12 @@ Result<ProofKind> ProofKindFromWire(int value);
 // are errors.
 Result<Priority> PriorityFromWire(int value);
 
+// The longest request id accepted (Curio's are under 100 bytes).
+inline constexpr size_t kMaxRequestIdBytes = 256;
+// Returns an error unless `id` is at most kMaxRequestIdBytes of printable ASCII (so an id can
+// neither forge log lines nor flood them).
+Status CheckRequestId(std::string_view id);
+
 // One submission.
 struct JobRequest {
   std::string request_id;  // becomes the job id; resubmitting the same request returns it

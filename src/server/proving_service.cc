@@ -32,7 +32,13 @@ grpc::Status ProvingService::AwaitInto(grpc::ServerContext* context, const std::
                       ? std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)
                       : std::chrono::steady_clock::time_point::max();
   for (;;) {
+    // At most 500 ms, and never past the deadline (a 1 ms timeout returns after ~1 ms).
     auto slice = std::chrono::milliseconds(500);
+    if (timeout_ms) {
+      auto left =
+          std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      slice = std::clamp(left, std::chrono::milliseconds(1), slice);
+    }
     auto outcome = engine_.Await(job_id, slice);
     if (!outcome.ok()) return ToGrpc(outcome.status());
     bool finished =

@@ -3,6 +3,7 @@
 // mapped to gRPC codes, job states to AwaitProof statuses, and the metrics and status texts.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "server/metrics.h"
@@ -66,6 +67,27 @@ TEST(WireTest, UndefinedKindsAndPrioritiesAreRefusedByName) {
   EXPECT_EQ(ToJobRequest(r)->priority, engine::Priority::kUnspecified);
 }
 
+// A request id is a label written to logs: at most 256 bytes of printable ASCII (a newline could
+// forge log lines, a 4 MiB id flooded them).
+TEST(WireTest, RequestIdsAreShortAndPrintable) {
+  v1::SubmitProofRequest r = FullRequest();
+  r.set_request_id(std::string(engine::kMaxRequestIdBytes, 'a'));
+  EXPECT_TRUE(ToJobRequest(r).ok());
+  r.set_request_id(std::string(4 << 20, 'a'));
+  auto long_id = ToJobRequest(r);
+  ASSERT_FALSE(long_id.ok());
+  EXPECT_EQ(long_id.status().message(), "request_id: 4194304 bytes, more than the 256 allowed");
+  r.set_request_id("porep-1000-9\n[info] job porep-1000-9: completed");
+  auto newline = ToJobRequest(r);
+  ASSERT_FALSE(newline.ok());
+  EXPECT_EQ(newline.status().message(),
+            "request_id: byte 12 is 0x0a; only printable ASCII characters are allowed");
+  r.set_request_id("wdpost-\xc3\xa9");
+  EXPECT_FALSE(ToJobRequest(r).ok());
+  r.set_request_id("");  // the engine generates one
+  EXPECT_TRUE(ToJobRequest(r).ok());
+}
+
 TEST(WireTest, EngineErrorsMapToGrpcCodes) {
   EXPECT_TRUE(ToGrpc(Status::Ok()).ok());
   EXPECT_EQ(ToGrpc(Status::InvalidArgument("x")).error_code(), grpc::INVALID_ARGUMENT);
@@ -109,6 +131,34 @@ TEST(ProvingServiceTest, SubmitChecksTheRequestAtTheBoundary) {
   ASSERT_TRUE(service.SubmitProof(nullptr, &r, &response).ok());
   EXPECT_EQ(response.job_id(), "wdpost-1000-3-ab");
   EXPECT_EQ(engine.GetStatus().pending, 1u);
+  engine.Shutdown();
+}
+
+// AwaitProof returns when its timeout ends, not at the next 500 ms wait slice.
+TEST(ProvingServiceTest, AwaitProofHonoursShortTimeouts) {
+  engine::Engine::Config config;
+  config.workers = 0;
+  config.memory_budget_bytes = uint64_t{1} << 30;
+  engine::Engine engine(config);
+  ProvingService service(engine);
+  v1::SubmitProofRequest r = FullRequest();
+  v1::SubmitProofResponse submitted;
+  ASSERT_TRUE(service.SubmitProof(nullptr, &r, &submitted).ok());
+  for (uint64_t timeout_ms : {1, 200}) {
+    grpc::ServerContext context;
+    v1::AwaitProofRequest await;
+    await.set_job_id(submitted.job_id());
+    await.set_timeout_ms(timeout_ms);
+    v1::AwaitProofResponse response;
+    auto start = std::chrono::steady_clock::now();
+    ASSERT_TRUE(service.AwaitProof(&context, &await, &response).ok());
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+    EXPECT_EQ(response.status(), v1::AwaitProofResponse::TIMEOUT);
+    EXPECT_GE(ms, static_cast<int64_t>(timeout_ms));
+    EXPECT_LT(ms, 490) << "a " << timeout_ms << " ms timeout";  // was 502 for both
+  }
   engine.Shutdown();
 }
 

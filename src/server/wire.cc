@@ -32,6 +32,7 @@ Result<engine::JobRequest> ToJobRequest(const v1::SubmitProofRequest& r) {
   engine::JobRequest job;
   ASSIGN_OR_RETURN(job.kind, engine::ProofKindFromWire(r.proof_kind()));
   ASSIGN_OR_RETURN(job.priority, engine::PriorityFromWire(r.priority()));
+  RETURN_IF_ERROR(engine::CheckRequestId(r.request_id()));
   job.request_id = r.request_id();
   job.miner_id = r.miner_id();
   job.sector_number = r.sector_number();
