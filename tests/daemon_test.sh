@@ -34,6 +34,13 @@ http_port="$(sed -n 's/.*HTTP status on port \([0-9]*\).*/\1/p' daemon.log)"
 test -n "$http_port"
 http_get() { python3 -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen('http://127.0.0.1:$http_port$1').read().decode())"; }
 "$bench" --addr "$addr" status | grep -q "proofs completed 0"
+# The socket is owner-and-group only; a second daemon on it fails and the first keeps serving.
+test "$(stat -c %a "$work/cuzk.sock")" = 660
+if "$daemon" --listen "$addr" --param-dir "$params" > daemon-twin.log 2>&1; then
+  echo "a second daemon took over the live socket"; exit 1
+fi
+grep -q "address in use" daemon-twin.log
+"$bench" --addr "$addr" status | grep -q "proofs completed 0"
 
 "$bench" gen-vanilla porep --sector-size 2KiB --seed 11 --wrap --out c1.json > /dev/null
 "$bench" --addr "$addr" single --c1 c1.json --params "$params" --request-id job-1 --out p1.bin \
@@ -223,6 +230,11 @@ addr2="http://127.0.0.1:$port"
 pid=$!
 for _ in $(seq 100); do grep -q "listening on" daemon2.log && break; sleep 0.1; done
 grep -q "configuration from rust-layout.toml" daemon2.log
+# Nor does a second daemon share its TCP port.
+if "$daemon" --listen "127.0.0.1:$port" --param-dir "$params" > daemon-twin.log 2>&1; then
+  echo "a second daemon shared the TCP port"; exit 1
+fi
+grep -q "cannot listen on 127.0.0.1:$port" daemon-twin.log
 if "$bench" --addr "$addr2" single --c1 c1.json --request-id corrupt 2> err.txt; then
   echo "a job was proved with corrupt parameters"; exit 1
 fi

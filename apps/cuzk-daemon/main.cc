@@ -8,15 +8,19 @@
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
 #include "engine/config.h"
 #include "engine/engine.h"
+#include "server/listen.h"
 #include "server/proving_service.h"
 #include "server/status_http.h"
 
@@ -49,7 +53,9 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   app.add_option(
       "-l,--listen", listen,
-      "host:port or unix:///path (a stale socket is replaced); default " + DefaultListen());
+      "host:port (0-65535) or unix:///path (its folder is created; a stale socket is replaced, a "
+      "live one is an error; created with mode 0660); default " +
+          DefaultListen());
   app.add_option("--status-listen", status_listen,
                  "host:port of an HTTP server for GET /status (JSON) and GET /metrics "
                  "(Prometheus); default off");
@@ -109,10 +115,17 @@ int main(int argc, char** argv) {
   if (cpu_only) config.gpus.enabled = false;
   config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
 
-  if (config.listen.rfind("unix://", 0) == 0) {
-    std::filesystem::path socket = config.listen.substr(7);
-    std::error_code ec;
-    if (std::filesystem::is_socket(socket, ec)) std::filesystem::remove(socket, ec);
+  auto listen_address = cuzk::server::ParseListenAddress(config.listen);
+  if (!listen_address.ok()) {
+    spdlog::error("{}", listen_address.status().message());
+    return 1;
+  }
+  const std::string& socket_path = listen_address->unix_path;
+  if (!socket_path.empty()) {
+    if (auto s = cuzk::server::ClaimUnixSocket(socket_path); !s.ok()) {
+      spdlog::error("cannot listen on {}: {}", config.listen, s.message());
+      return 1;
+    }
   }
   // Block the stop signals in every thread; the main thread waits for them below.
   sigset_t stop_signals;
@@ -137,10 +150,19 @@ int main(int argc, char** argv) {
   builder.AddListeningPort(config.listen, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(256 << 20);
   builder.SetMaxSendMessageSize(256 << 20);
+  // A second daemon on the same TCP port must fail, not share it (gRPC sets SO_REUSEPORT).
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.RegisterService(&service);
+  // The socket is created owner-and-group only, whatever the umask.
+  mode_t umask_before = umask(0777 & ~cuzk::server::kSocketMode);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server) {
-    spdlog::error("cannot listen on {}", config.listen);
+  umask(umask_before);
+  if (!server || (socket_path.empty() && port == 0 && listen_address->port != 0)) {
+    spdlog::error("cannot listen on {} (address in use?)", config.listen);
+    return 1;
+  }
+  if (!socket_path.empty() && chmod(socket_path.c_str(), cuzk::server::kSocketMode) != 0) {
+    spdlog::error("cannot set the mode of {}: {}", socket_path, std::strerror(errno));
     return 1;
   }
   cuzk::server::StatusHttpServer status_http(*engine);
@@ -154,7 +176,9 @@ int main(int argc, char** argv) {
   spdlog::info(
       "listening on {}; parameters from {}; {} prover worker(s) on {}, synthesis lookahead "
       "{}; memory budget {:.1f} GiB",
-      config.listen, config.engine.param_dir, engine->GetStatus().provers.size(),
+      socket_path.empty() ? listen_address->host + ":" + std::to_string(port)
+                          : config.listen + " (mode 0660)",
+      config.engine.param_dir, engine->GetStatus().provers.size(),
       config.engine.backends.empty() ? "the CPU" : "GPUs", engine->synthesis_lookahead(),
       static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;

@@ -3,6 +3,7 @@
 
 #include <httplib.h>
 
+#include "server/listen.h"
 #include "server/metrics.h"
 
 namespace cuzk::server {
@@ -23,17 +24,13 @@ StatusHttpServer::StatusHttpServer(engine::Engine& engine)
 StatusHttpServer::~StatusHttpServer() { Stop(); }
 
 Status StatusHttpServer::Start(const std::string& listen) {
-  size_t colon = listen.rfind(':');
-  if (colon == std::string::npos) {
-    return Status::InvalidArgument("status listen address \"" + listen + "\" is not host:port");
+  ASSIGN_OR_RETURN(ListenAddress address, ParseListenAddress(listen));
+  if (!address.unix_path.empty()) {
+    return Status::InvalidArgument("status listen address \"" + listen +
+                                   "\": the HTTP status server listens on host:port only");
   }
-  std::string host = listen.substr(0, colon);
-  int port = 0;
-  try {
-    port = std::stoi(listen.substr(colon + 1));
-  } catch (...) {
-    return Status::InvalidArgument("status listen address \"" + listen + "\" has no valid port");
-  }
+  const std::string& host = address.host;
+  int port = address.port;
   if (port == 0) {
     port_ = http_->bind_to_any_port(host);
   } else {
