@@ -390,13 +390,48 @@ Status ReadTopLevel(value root, TopLevel* t) {
   });
 }
 
+// Returns "an array", "a number" and so on.
+const char* JsonTypeName(simdjson::ondemand::json_type type) {
+  using simdjson::ondemand::json_type;
+  switch (type) {
+    case json_type::array:
+      return "an array";
+    case json_type::object:
+      return "an object";
+    case json_type::number:
+      return "a number";
+    case json_type::string:
+      return "a string";
+    case json_type::boolean:
+      return "a boolean";
+    case json_type::null:
+      return "null";
+  }
+  return "not a JSON value";
+}
+
 Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope* envelope,
                                bool inner = false) {
+  std::string_view text(padded.data(), padded.size());
+  if (text.starts_with("\xEF\xBB\xBF")) {
+    return Status::InvalidArgument(
+        "C1 must be a JSON object; it starts with a UTF-8 byte-order mark (remove it)");
+  }
   simdjson::ondemand::parser parser;
   simdjson::ondemand::document doc;
   if (auto e = parser.iterate(padded).get(doc)) {
     return Status::InvalidArgument(std::string("C1 is not valid JSON: ") +
                                    simdjson::error_message(e));
+  }
+  // A scalar document would otherwise get simdjson's advice to its programmer.
+  simdjson::ondemand::json_type type;
+  if (auto e = doc.type().get(type)) {
+    return Status::InvalidArgument(std::string("C1 is not valid JSON: ") +
+                                   simdjson::error_message(e));
+  }
+  if (type != simdjson::ondemand::json_type::object) {
+    return Status::InvalidArgument(std::string("C1 must be a JSON object; this is ") +
+                                   JsonTypeName(type));
   }
   value root;
   if (auto e = doc.get_value().get(root)) return JsonError(JsonPath(), e, "an object");

@@ -78,7 +78,15 @@ TEST(C1Test, WrapperErrors) {
 
 TEST(C1Test, RejectsMalformedJson) {
   ExpectError(C1Json().substr(0, C1Json().size() / 2), "not valid JSON");
-  ExpectError("[]", "expected an object");
+  ExpectError("[]", "C1 must be a JSON object; this is an array");
+  // Scalars and a byte-order mark once got simdjson's advice to its programmer ("Use get_bool()").
+  ExpectError("5", "C1 must be a JSON object; this is a number");
+  ExpectError("\"C1\"", "C1 must be a JSON object; this is a string");
+  ExpectError("true", "C1 must be a JSON object; this is a boolean");
+  ExpectError("null", "C1 must be a JSON object; this is null");
+  ExpectError("\xEF\xBB\xBF" + C1Json(),
+              "C1 must be a JSON object; it starts with a UTF-8 byte-order mark");
+  ExpectError("", "not valid JSON");
 }
 
 TEST(C1Test, RejectsWrongRegisteredProof) {
