@@ -142,7 +142,7 @@ assert jobs["urgent"]["state"] == "completed" and jobs["ni"]["state"] == "runnin
 assert jobs["ni"]["phase"] in ("synthesizing", "proving", "verifying", "waiting"), jobs["ni"]
 assert jobs["ni"]["partitions"] == 13 and 1 <= jobs["ni"]["partitions_proved"] < 13, jobs["ni"]
 PY
-"$bench" --addr "$addr" cancel ni | grep -q "next partition"
+"$bench" --addr "$addr" cancel ni | grep -q "stops at the next step"
 if wait "$queued_pid"; then echo "a cancelled queued job completed"; exit 1; fi
 if wait "$ni_pid"; then echo "a cancelled running job completed"; exit 1; fi
 grep -q "CANCELLED" queued.log
@@ -213,6 +213,25 @@ kill -TERM "$pid"
 wait "$pid"
 pid=""
 grep -q "stopped$" daemon.log
+
+# SIGTERM during a 13-partition PoRep job: the daemon stops within about a second (it took 8.4 s
+# when it waited for the running partition), and the client is told.
+"$daemon" --listen "$addr" --param-dir "$params" --workers 1 > daemon3.log 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q "listening on" daemon3.log && break; sleep 0.1; done
+"$bench" --addr "$addr" preload porep-2k > /dev/null
+"$bench" --addr "$addr" single --c1 ni.json --request-id sigterm > sigterm.log 2>&1 &
+client=$!
+for _ in $(seq 300); do grep -q "job sigterm: partition 1/13" daemon3.log && break; sleep 0.1; done
+grep -q "job sigterm: partition 1/13" daemon3.log
+start_ms=$(date +%s%3N)
+kill -TERM "$pid"
+wait "$pid"
+pid=""
+stop_ms=$(($(date +%s%3N) - start_ms))
+echo "SIGTERM during a job: stopped in $stop_ms ms"
+test "$stop_ms" -lt 3000
+if wait "$client"; then echo "the client did not see the job end"; exit 1; fi
 
 # Corrupt parameters: a second daemon whose .params is garbage under the official name fails the
 # job with an error naming the file, and keeps serving.

@@ -3,8 +3,9 @@
 // Groth16 parameters resident, schedules jobs partition by partition by priority, synthesizes the
 // next partition while one proves, and verifies every proof before returning it. Settings come from
 // defaults, then the --config file (config/cuzk.example.toml documents it), then flags.
-// SIGINT/SIGTERM stop it: queued and running jobs are cancelled (a running job at its next
-// partition boundary).
+// SIGINT/SIGTERM stop it within about a second: queued and running jobs are cancelled (a
+// partition being proved stops at its next step, one being synthesized is abandoned); a second
+// signal exits at once.
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <thread>
 
 #include "engine/config.h"
 #include "engine/engine.h"
@@ -183,10 +185,27 @@ int main(int argc, char** argv) {
       static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);
-  spdlog::info("signal {}, stopping: cancelling jobs", signal_number);
+  spdlog::info("signal {}, stopping: cancelling jobs (a second signal exits at once)",
+               signal_number);
+  std::thread([&stop_signals] {
+    int again = 0;
+    sigwait(&stop_signals, &again);
+    spdlog::warn("signal {} again: exiting at once", again);
+    std::_Exit(1);
+  }).detach();
   status_http.Stop();
-  engine->Shutdown();  // queued jobs cancelled, running ones stop at their next partition
-  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  // Queued jobs are cancelled; a partition being proved stops at its next step. Meanwhile calls
+  // waiting for a job still get its outcome.
+  engine->Shutdown();
+  bool idle = engine->WaitUntilIdle(std::chrono::milliseconds(500));
+  // Then the calls left are cancelled and idle client connections closed (gRPC would otherwise
+  // wait for each client to hang up).
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
+  if (!idle) {
+    // A partition being synthesized runs to its end; the process need not wait for it.
+    spdlog::info("stopped (work still in progress was abandoned)");
+    std::_Exit(0);
+  }
   engine.reset();  // joins the workers
   spdlog::info("stopped");
   return 0;

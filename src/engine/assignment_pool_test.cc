@@ -126,7 +126,7 @@ TEST(AssignmentPoolTest, TheNextJobSynthesizesIntoAFinishedJobsBuffers) {
   for (uint32_t k = 0; k < 2; ++k) {
     auto s = job1->Synthesize(k);
     ASSERT_TRUE(s.ok()) << s.status().message();
-    auto proof = job1->Prove(k, std::move(s).value(), nullptr, nullptr);
+    auto proof = job1->Prove(k, std::move(s).value(), nullptr, nullptr, nullptr);
     ASSERT_TRUE(proof.ok()) << proof.status().message();
   }
   EXPECT_EQ(first[0], nullptr);  // fresh
@@ -138,7 +138,7 @@ TEST(AssignmentPoolTest, TheNextJobSynthesizesIntoAFinishedJobsBuffers) {
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(second[0], first[1]);  // the same buffers, handed on
   EXPECT_EQ(pool.reused(), 1u);
-  auto proof = job2->Prove(0, std::move(s).value(), nullptr, nullptr);
+  auto proof = job2->Prove(0, std::move(s).value(), nullptr, nullptr, nullptr);
   ASSERT_TRUE(proof.ok()) << proof.status().message();
 }
 

@@ -37,7 +37,8 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
 Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
                                                 std::unique_ptr<SynthesizedPartition> synthesized,
                                                 const std::function<void()>& verifying,
-                                                groth16::ProverBackend* backend) {
+                                                groth16::ProverBackend* backend,
+                                                const std::atomic<bool>* cancel) {
   if (!synthesized || synthesized->index != k) {
     return Status(StatusCode::kInternal,
                   "partition " + std::to_string(k) + ": handed another partition's synthesis");
@@ -50,7 +51,7 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
   }
   AssignmentPtr kept;
   auto proof = ProveAndVerify(*pk_, pvk_, std::move(*synthesized), threads_, &report, verifying,
-                              more || pool_ ? &kept : nullptr, backend);
+                              more || pool_ ? &kept : nullptr, backend, cancel);
   if (kept) {
     std::unique_lock<std::mutex> lock(spare_mu_);
     if (started_ < partitions_) {

@@ -35,7 +35,8 @@ class CircuitWork : public JobWork {
   Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override;
   Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> synthesized,
                                      const std::function<void()>& verifying,
-                                     groth16::ProverBackend* backend) override;
+                                     groth16::ProverBackend* backend,
+                                     const std::atomic<bool>* cancel) override;
   void UseAssignmentPool(AssignmentPool* pool) override { pool_ = pool; }
 
  private:

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <mutex>
 #include <optional>
@@ -113,9 +114,10 @@ struct Engine::Job {
   JobOutcome outcome;
   std::condition_variable done_cv;
 
-  bool started = false;           // a worker has taken it up (it is no longer pending)
-  bool preparing = false;         // a worker is making its work
-  std::unique_ptr<JobWork> work;  // set once prepared; dropped when the job finishes
+  std::atomic<bool> cancel{false};  // set when the job stops: its proofs in progress end early
+  bool started = false;             // a worker has taken it up (it is no longer pending)
+  bool preparing = false;           // a worker is making its work
+  std::unique_ptr<JobWork> work;    // set once prepared; dropped when the job finishes
   uint32_t partitions = 0;
   uint32_t next_partition = 0;  // the next one to synthesize
   uint32_t in_flight = 0;       // its partitions synthesizing, synthesized or proving
@@ -202,6 +204,11 @@ void Engine::Shutdown() {
   }
   synthesis_cv_.notify_all();
   prover_cv_.notify_all();
+}
+
+bool Engine::WaitUntilIdle(std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mu_);
+  return idle_cv_.wait_for(lock, timeout, [&] { return active_.empty(); });
 }
 
 size_t Engine::InFlightAtOrAboveLocked(Priority priority) const {
@@ -296,7 +303,8 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
     FailLocked(*job, JobState::kCancelled,
                "cancelled after " + std::to_string(job->proved) + " of " +
                    std::to_string(job->partitions) + " partitions");
-    spdlog::info("job {}: cancel requested; it stops at its next partition boundary", job_id);
+    spdlog::info("job {}: cancel requested; a partition being proved stops at its next step",
+                 job_id);
   }
   MaybeFinishLocked(job);
   return state == JobState::kRunning;
@@ -372,6 +380,7 @@ void Engine::FailLocked(Job& job, JobState state, const std::string& error) {
   if (job.Stopped()) return;  // the first reason stands
   job.stop_state = state;
   job.stop_error = error;
+  job.cancel = true;
   // Synthesized partitions that will not be proved give their memory back now.
   job.in_flight -= static_cast<uint32_t>(job.ready.size());
   job.ready.clear();
@@ -391,6 +400,7 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
     o.error = job->stop_error;
   }
   active_.erase(std::find(active_.begin(), active_.end(), job));
+  if (active_.empty()) idle_cv_.notify_all();
   // The result stays for the TTL; the work (parameters reference, parsed C1) and the inputs (a
   // 32GiB C1 is ~51 MB, a WindowPoSt partition's vanilla proofs hundreds of MB) need not:
   // idempotency checks use the digest.
@@ -572,7 +582,7 @@ void Engine::ProverLoop(size_t worker) {
           ++job->verifying;
           verified = true;
         },
-        backend);
+        backend, &job->cancel);
     double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
     item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
     lock.lock();

@@ -5,7 +5,7 @@
 // partition) and prover workers prove the most urgent synthesized partition, so partition k+1
 // synthesizes while partition k proves, and an urgent job's partitions go between two of a
 // running job's. Proofs are verified before they are kept for AwaitProof. Cancellation stops a
-// queued job at once and a running one at its next partition.
+// queued job at once and a running one's partition being proved at its next step.
 #pragma once
 
 #include <chrono>
@@ -134,13 +134,18 @@ class Engine {
   // Waits up to `timeout` (zero = forever) for the job to finish; a job still going is returned
   // with its current state (kQueued or kRunning).
   Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
-  // Cancels a job; returns true if it was running (it stops at its next partition boundary).
+  // Cancels a job; returns true if it was running (a partition being proved stops at its next
+  // step, one being synthesized when its synthesis ends).
   Result<bool> Cancel(const std::string& job_id);
   // Returns queue and SRS figures (a job is pending until its first partition starts).
   EngineStatus GetStatus() const;
-  // Refuses new jobs, cancels the queued ones and asks running ones to stop at their next
-  // partition boundary. Returns at once; waiting Await calls see kCancelled.
+  // Refuses new jobs, cancels the queued ones and asks running ones to stop (a partition being
+  // proved at its next step, one being synthesized when its synthesis ends). Returns at once;
+  // waiting Await calls see kCancelled.
   void Shutdown();
+  // Waits up to `timeout` for every job to have stopped (after Shutdown or Cancel); returns
+  // whether they all did.
+  bool WaitUntilIdle(std::chrono::milliseconds timeout);
   // Returns the synthesis lookahead in use (kAutoLookahead resolved).
   size_t synthesis_lookahead() const { return config_.synthesis_lookahead; }
   // The parameter cache (for preload and evict).
@@ -179,7 +184,8 @@ class Engine {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   mutable std::mutex mu_;
   std::condition_variable synthesis_cv_, prover_cv_;
-  std::map<std::string, std::shared_ptr<Job>> jobs_;                 // by job id
+  std::condition_variable idle_cv_;                   // notified when the last active job finishes
+  std::map<std::string, std::shared_ptr<Job>> jobs_;  // by job id
   std::map<std::string, std::vector<std::string>> jobs_by_request_;  // request id -> job ids
   std::vector<std::shared_ptr<Job>> active_;  // unfinished jobs: priority desc, then sequence
   uint64_t sequence_ = 0;

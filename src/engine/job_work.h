@@ -5,6 +5,7 @@
 // partitions of a running one.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -32,11 +33,13 @@ class JobWork {
   virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) = 0;
   // Proves partition `k` from its synthesis on `backend` (null: the CPU) and verifies the proof,
   // calling `verifying` once in between (so status can tell the phases apart); returns the proof
-  // bytes. A proof that does not verify is an error, never returned.
+  // bytes. A proof that does not verify is an error, never returned. Setting `*cancel` (when not
+  // null) stops the proof at its next step with a kCancelled error.
   virtual Result<std::vector<uint8_t>> Prove(uint32_t k,
                                              std::unique_ptr<SynthesizedPartition> synthesized,
                                              const std::function<void()>& verifying,
-                                             groth16::ProverBackend* backend) = 0;
+                                             groth16::ProverBackend* backend,
+                                             const std::atomic<bool>* cancel) = 0;
   // Lends the engine's pool of idle synthesis buffers (shared across jobs; outlives the work).
   // Works without such buffers ignore it.
   virtual void UseAssignmentPool(AssignmentPool* /*pool*/) {}

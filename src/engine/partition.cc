@@ -44,7 +44,8 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
                                             SynthesizedPartition partition, size_t threads,
                                             PartitionReport* report,
                                             const std::function<void()>& verifying,
-                                            AssignmentPtr* keep, groth16::ProverBackend* backend) {
+                                            AssignmentPtr* keep, groth16::ProverBackend* backend,
+                                            const std::atomic<bool>* cancel) {
   uint32_t k = partition.index;
   report->partition = k;
   report->synthesis_s = partition.synthesis_s;
@@ -53,8 +54,10 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
   prover_options.timings = &report->prover;
   prover_options.keep_buffers = keep != nullptr;
   prover_options.backend = backend;
+  prover_options.cancel = cancel;
   auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
-  if (!proof.ok()) return Status::InvalidArgument(PartitionPrefix(k) + proof.status().message());
+  if (!proof.ok())
+    return Status(proof.status().code(), PartitionPrefix(k) + proof.status().message());
   if (keep) {
     *keep = std::move(partition.assignment);
   } else {

@@ -58,14 +58,12 @@ struct SynthesizedPartition {
 // Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment (or, when
 // `keep` is set, moves it there with its buffers for the next partition), and verifies the proof
 // with `pvk` (calling `verifying`, when set, just before); returns the 192-byte proof. `report`
-// receives the timings.
-Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
-                                            const groth16::PreparedVerifyingKey& pvk,
-                                            SynthesizedPartition partition, size_t threads,
-                                            PartitionReport* report,
-                                            const std::function<void()>& verifying = nullptr,
-                                            AssignmentPtr* keep = nullptr,
-                                            groth16::ProverBackend* backend = nullptr);
+// receives the timings. Setting `*cancel` stops the proof at its next step (a kCancelled error).
+Result<std::vector<uint8_t>> ProveAndVerify(
+    const groth16::ProvingKey& pk, const groth16::PreparedVerifyingKey& pvk,
+    SynthesizedPartition partition, size_t threads, PartitionReport* report,
+    const std::function<void()>& verifying = nullptr, AssignmentPtr* keep = nullptr,
+    groth16::ProverBackend* backend = nullptr, const std::atomic<bool>* cancel = nullptr);
 
 // Returns partition k's public inputs (without ONE).
 using PartitionInputsFn = std::function<Result<std::vector<ff::Fr>>(uint32_t k)>;

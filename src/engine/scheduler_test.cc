@@ -95,11 +95,19 @@ class FakeWork : public JobWork {
   }
   Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> s,
                                      const std::function<void()>& verifying,
-                                     groth16::ProverBackend*) override {
+                                     groth16::ProverBackend*,
+                                     const std::atomic<bool>* cancel) override {
     EXPECT_EQ(static_cast<FakeSynthesis*>(s.get())->index, k);
     RaiseMax(r_->max_proving, ++r_->proving);
     r_->Add(std::string("P") + name_ + std::to_string(k));
-    while (name_ == 'A' && k == 0 && r_->hold_a0) std::this_thread::sleep_for(1ms);
+    while (name_ == 'A' && k == 0 && r_->hold_a0) {
+      if (cancel && cancel->load()) {  // as a backend's check between two steps
+        r_->Add(std::string("X") + name_ + std::to_string(k));
+        --r_->proving;
+        return groth16::Cancelled();
+      }
+      std::this_thread::sleep_for(1ms);
+    }
     std::this_thread::sleep_for(40ms);
     verifying();
     r_->Add(std::string("E") + name_ + std::to_string(k));
@@ -185,6 +193,26 @@ TEST(SchedulerTest, OldestJobFirstAndUrgentPartitionsCutIn) {
   EXPECT_LT(recorder.IndexOf("SA1"), recorder.IndexOf("EA0"));
   EXPECT_LE(recorder.max_in_flight.load(), 4);  // two NORMAL, two CRITICAL
   EXPECT_EQ(engine.GetStatus().memory_reserved, 0u);
+}
+
+// Cancelling a running job stops the partition being proved (the backend sees the job's cancel
+// flag between its steps), not only the partitions after it; its memory comes back.
+TEST(SchedulerTest, CancelStopsThePartitionBeingProved) {
+  Recorder recorder;
+  recorder.hold_a0 = true;  // A0 would prove until released
+  Engine engine(FakeConfig(&recorder, /*workers=*/1, /*lookahead=*/0));
+  ASSERT_TRUE(engine.Submit(FakeJob("A", 3)).ok());
+  recorder.WaitFor("PA0");
+  auto was_running = engine.Cancel("A");
+  ASSERT_TRUE(was_running.ok());
+  EXPECT_TRUE(*was_running);
+  auto outcome = engine.Await("A", 5s);
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome->state, JobState::kCancelled) << outcome->error;
+  EXPECT_GE(recorder.IndexOf("XA0"), 0);
+  EXPECT_LT(recorder.IndexOf("SA1"), 0);
+  EXPECT_EQ(engine.GetStatus().memory_reserved, 0u);
+  recorder.hold_a0 = false;
 }
 
 TEST(SchedulerTest, WithoutLookaheadOnePartitionIsInFlightPerWorker) {

@@ -186,15 +186,20 @@ Result<groth16::QuerySums> CudaBackend::Prove(const groth16::ProvingKey& pk, con
   if (t) t->fft = SecondsSince(phase);
 
   groth16::QuerySums sums;
+  // A cancelled proof stops before its next MSM (the CPU's G2 sum finishes first).
+  if (options.cancelled()) return groth16::Cancelled();
   phase = Clock::now();
   ASSIGN_OR_RETURN(sums.h, MsmG1(key.h, a.as<const DevFr>(), n - 1));
   if (t) t->msm_h = SecondsSince(phase);
+  if (options.cancelled()) return groth16::Cancelled();
   phase = Clock::now();
   ASSIGN_OR_RETURN(sums.l, MsmG1(key.l, pa.aux()));
   if (t) t->msm_l = SecondsSince(phase);
+  if (options.cancelled()) return groth16::Cancelled();
   phase = Clock::now();
   ASSIGN_OR_RETURN(sums.a, MsmG1(key.a, a_scalars));
   if (t) t->msm_a = SecondsSince(phase);
+  if (options.cancelled()) return groth16::Cancelled();
   phase = Clock::now();
   ASSIGN_OR_RETURN(sums.b_g1, MsmG1(key.b_g1, b_scalars));
   if (t) t->msm_b_g1 = SecondsSince(phase);

@@ -5,6 +5,7 @@
 // backend, so two correct backends give bit-for-bit the same proof.
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -32,7 +33,16 @@ struct ProverOptions {
   // instead of freeing it for the MSMs.
   bool keep_buffers = false;
   ProverBackend* backend = nullptr;  // null: the CPU backend
+  // Set by another thread to stop the proof: backends check it between their steps (each
+  // transform and MSM) and then return Cancelled().
+  const std::atomic<bool>* cancel = nullptr;
+
+  // Returns whether the proof has been cancelled.
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
+
+// Returns the status of a proof stopped by ProverOptions::cancel.
+Status Cancelled();
 
 // The multi-scalar sums of one proof, before r and s blind them.
 struct QuerySums {

@@ -23,8 +23,10 @@ double SecondsSince(Clock::time_point t) {
 }
 
 // Computes the H coefficients in place in `a` (size n - 1 on return); b and c are emptied (their
-// memory freed unless `keep_buffers`).
-Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) {
+// memory freed unless options.keep_buffers). Stops early when the proof is cancelled.
+Status ComputeH(r1cs::ProvingAssignment& pa, const ProverOptions& options) {
+  size_t threads = options.threads;
+  bool keep_buffers = options.keep_buffers;
   size_t rows = pa.num_constraints();
   auto domain = ntt::EvaluationDomain::ForSize(rows);
   RETURN_IF_ERROR(domain);
@@ -47,7 +49,9 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) 
       for (size_t i = begin; i < end; ++i) c[i] = a[i] * b[i];
     });
   }
+  if (options.cancelled()) return Cancelled();
   domain->DomainToCoset(a, threads);
+  if (options.cancelled()) return Cancelled();
   domain->DomainToCoset(b, threads);
   ParallelFor(n, threads, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) a[i] *= b[i];
@@ -60,6 +64,7 @@ Status ComputeH(r1cs::ProvingAssignment& pa, size_t threads, bool keep_buffers) 
     }
   };
   release(b);
+  if (options.cancelled()) return Cancelled();
   // c stays on the domain: the quotient needs only its coefficients (one transform, not two).
   domain->QuotientCoefficients(a, c, threads);
   release(c);
@@ -77,35 +82,40 @@ class CpuProverBackend final : public ProverBackend {
     size_t threads = options.threads;
     ProverTimings* t = options.timings;
     auto phase = Clock::now();
-    RETURN_IF_ERROR(ComputeH(pa, threads, options.keep_buffers));
+    RETURN_IF_ERROR(ComputeH(pa, options));
     if (t) t->fft = SecondsSince(phase);
     QuerySums sums;
-    phase = Clock::now();
+    // Each MSM is one step: a cancelled proof stops before the next.
+    auto step = [&](double ProverTimings::*timing, auto&& msm) -> Status {
+      if (options.cancelled()) return Cancelled();
+      phase = Clock::now();
+      msm();
+      if (t) t->*timing = SecondsSince(phase);
+      return Status::Ok();
+    };
     // H's coefficients are dense and no longer needed: converted in place, not copied.
-    sums.h = msm::MsmG1DenseInPlace(pk.h, pa.mutable_a(), threads);
-    if (t) t->msm_h = SecondsSince(phase);
-    phase = Clock::now();
-    sums.l = msm::MsmG1(pk.l, pa.aux(), threads);
-    if (t) t->msm_l = SecondsSince(phase);
+    RETURN_IF_ERROR(step(&ProverTimings::msm_h,
+                         [&] { sums.h = msm::MsmG1DenseInPlace(pk.h, pa.mutable_a(), threads); }));
+    RETURN_IF_ERROR(
+        step(&ProverTimings::msm_l, [&] { sums.l = msm::MsmG1(pk.l, pa.aux(), threads); }));
     // The filtered scalars go into b's and c's buffers, emptied by ComputeH (with keep_buffers
     // their memory is still mapped, so a reused assignment costs no fresh pages here).
     HugeVector<Fr>& a_scalars = pa.mutable_b();
     HugeVector<Fr>& b_scalars = pa.mutable_c();
     GatherQueryScalars(pa, a_scalars, b_scalars);
-    phase = Clock::now();
-    sums.a = msm::MsmG1(pk.a, a_scalars, threads);
-    if (t) t->msm_a = SecondsSince(phase);
-    phase = Clock::now();
-    sums.b_g1 = msm::MsmG1(pk.b_g1, b_scalars, threads);
-    if (t) t->msm_b_g1 = SecondsSince(phase);
-    phase = Clock::now();
-    sums.b_g2 = msm::MsmG2(pk.b_g2, b_scalars, threads);
-    if (t) t->msm_b_g2 = SecondsSince(phase);
+    RETURN_IF_ERROR(
+        step(&ProverTimings::msm_a, [&] { sums.a = msm::MsmG1(pk.a, a_scalars, threads); }));
+    RETURN_IF_ERROR(step(&ProverTimings::msm_b_g1,
+                         [&] { sums.b_g1 = msm::MsmG1(pk.b_g1, b_scalars, threads); }));
+    RETURN_IF_ERROR(step(&ProverTimings::msm_b_g2,
+                         [&] { sums.b_g2 = msm::MsmG2(pk.b_g2, b_scalars, threads); }));
     return sums;
   }
 };
 
 }  // namespace
+
+Status Cancelled() { return Status(StatusCode::kCancelled, "the proof was cancelled"); }
 
 ProverBackend& CpuBackend() {
   static CpuProverBackend backend;

@@ -152,6 +152,27 @@ TEST(Groth16Test, KeyMismatchIsAnErrorNotACrash) {
   EXPECT_NE(proof.status().message().find("disagree"), std::string::npos);
 }
 
+// A proof whose cancel flag is set stops with kCancelled; a clear flag changes nothing.
+TEST(Groth16Test, ACancelledProofStopsWithCancelled) {
+  MimcCircuit circuit(Fr::FromUint64(3), 20);
+  ProvingKey pk = TestKeys(circuit);
+  std::atomic<bool> cancel{true};
+  for (bool set : {true, false}) {
+    cancel = set;
+    r1cs::ProvingAssignment pa;
+    ASSERT_TRUE(pa.SynthesizeFrom(circuit).ok());
+    auto proof = CreateProof(pk, pa, Fr::One(), Fr::One(), {.threads = 2, .cancel = &cancel});
+    if (set) {
+      ASSERT_FALSE(proof.ok());
+      EXPECT_EQ(proof.status().code(), StatusCode::kCancelled);
+      EXPECT_EQ(proof.status().message(), "the proof was cancelled");
+    } else {
+      ASSERT_TRUE(proof.ok()) << proof.status().ToString();
+      EXPECT_TRUE(VerifyProof(PrepareVerifyingKey(pk.vk), *proof, PublicInputs(circuit)).ok());
+    }
+  }
+}
+
 class TempDir {
  public:
   TempDir()

@@ -157,7 +157,7 @@ TEST(ProvingServiceTest, AwaitProofHonoursShortTimeouts) {
                   .count();
     EXPECT_EQ(response.status(), v1::AwaitProofResponse::TIMEOUT);
     EXPECT_GE(ms, static_cast<int64_t>(timeout_ms));
-    EXPECT_LT(ms, 490) << "a " << timeout_ms << " ms timeout";  // was 502 for both
+    EXPECT_LT(ms, timeout_ms + 250) << "a " << timeout_ms << " ms timeout";  // was 502 for both
   }
   engine.Shutdown();
 }

@@ -20,7 +20,7 @@ void RegisterCancel(CLI::App& app) {
     grpc::Status s = Connect()->CancelProof(&context, request, &response);
     if (!s.ok()) return RpcFail("cancel", s);
     std::printf("cancelled %s (%s)\n", job_id.c_str(),
-                response.was_running() ? "it stops at its next partition" : "it was queued");
+                response.was_running() ? "its proving stops at the next step" : "it was queued");
     return 0;
   });
 }
