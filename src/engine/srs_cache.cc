@@ -55,17 +55,19 @@ Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& ke
   return budget_->ReserveFor(bytes, std::chrono::minutes(10));
 }
 
-Result<std::string> SrsCache::ParamsPath(const std::string& circuit_id) const {
+Result<SrsCache::KeyFiles> SrsCache::FilesOf(const std::string& circuit_id) const {
   auto circuit = FindCircuit(circuit_id);
   RETURN_IF_ERROR(circuit);
-  return (std::filesystem::path(param_dir_) / circuit->params_file).string();
+  std::filesystem::path dir(param_dir_);
+  return KeyFiles{(dir / circuit->params_file).string(), (dir / circuit->vk_file).string()};
 }
 
 Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,
                                                                      uint64_t* load_ms) {
   if (load_ms) *load_ms = 0;
-  auto path = ParamsPath(circuit_id);
-  RETURN_IF_ERROR(path);
+  auto files = FilesOf(circuit_id);
+  RETURN_IF_ERROR(files);
+  const std::string* path = &files->params;
   std::shared_ptr<std::mutex> loading;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -83,6 +85,11 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
     if (entries_[circuit_id].key) return entries_[circuit_id].key;
   }
   auto start = std::chrono::steady_clock::now();
+  // The .vk first (small, and fully checked): it is what Filecoin verifies these proofs with.
+  auto vk = groth16::ReadVerifyingKey(files->vk);
+  if (!vk.ok()) {
+    return Status(vk.status().code(), circuit_id + ": verifying key: " + vk.status().message());
+  }
   MemoryBudget::Reservation reservation;
   if (budget_) {
     // In memory a point takes about 13/12 of its file size (an infinity flag and padding).
@@ -96,6 +103,13 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   // returned, so a bad proving-key point cannot yield a wrong proof (docs/architecture.md).
   auto pk = groth16::ReadParams(*path, ec::SubgroupCheck::kSkip, threads_);
   if (!pk.ok()) return Status(pk.status().code(), circuit_id + ": " + pk.status().message());
+  // A .params of another setup beside the real .vk would give proofs that verify here (against
+  // the .params' own vk) and nowhere else.
+  if (groth16::SerializeVerifyingKey(pk->vk) != groth16::SerializeVerifyingKey(*vk)) {
+    return Status::InvalidArgument(circuit_id + ": " + *path + " and " + files->vk +
+                                   " are not the same key (the .params file's verifying key "
+                                   "differs from the .vk); both must come from one setup");
+  }
   auto key = std::make_shared<const groth16::ProvingKey>(std::move(pk).value());
   if (load_ms) {
     *load_ms = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -112,8 +126,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
 }
 
 Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
-  auto path = ParamsPath(circuit_id);
-  RETURN_IF_ERROR(path);
+  RETURN_IF_ERROR(FilesOf(circuit_id));
   std::lock_guard<std::mutex> lock(mu_);
   auto it = entries_.find(circuit_id);
   if (it == entries_.end() || !it->second.key) return uint64_t{0};

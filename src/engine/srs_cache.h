@@ -34,7 +34,9 @@ class SrsCache {
   explicit SrsCache(std::string param_dir, size_t threads = 0, MemoryBudget* budget = nullptr);
 
   // Returns the proving key of `circuit_id`, loading it if needed; `load_ms` receives the time
-  // this call spent loading (0 when it was resident). Concurrent callers load it once.
+  // this call spent loading (0 when it was resident). Concurrent callers load it once. The .vk
+  // beside the .params must exist, be valid and be the .params' own verifying key (proofs are
+  // checked by others against the .vk), or the parameters are refused.
   Result<std::shared_ptr<const groth16::ProvingKey>> Acquire(const std::string& circuit_id,
                                                              uint64_t* load_ms = nullptr);
   // Drops `circuit_id` if loaded and unused; returns the bytes freed (0 when it was not loaded)
@@ -60,7 +62,11 @@ class SrsCache {
   uint64_t EvictLeastRecentlyUsed(const std::string& keep);
   // Reserves `bytes` for a key about to load, evicting idle keys (other than `keep`) as needed.
   Result<MemoryBudget::Reservation> ReserveForLoad(const std::string& keep, uint64_t bytes);
-  Result<std::string> ParamsPath(const std::string& circuit_id) const;
+  // The paths of a circuit's .params and .vk files.
+  struct KeyFiles {
+    std::string params, vk;
+  };
+  Result<KeyFiles> FilesOf(const std::string& circuit_id) const;
 
   std::string param_dir_;
   size_t threads_;

@@ -32,6 +32,10 @@ class SrsCacheEvictionTest : public ::testing::Test {
       std::string path =
           PoRepParamsPath(dir_.string(), filecoin::SealProofById(proof_id)->shape, "params");
       ASSERT_TRUE(groth16::WriteParams(*pk, path).ok());
+      ASSERT_TRUE(groth16::WriteVerifyingKey(
+                      pk->vk, PoRepParamsPath(dir_.string(),
+                                              filecoin::SealProofById(proof_id)->shape, "vk"))
+                      .ok());
       key_bytes_ = std::filesystem::file_size(path) / 12 * 13;  // the cache's estimate
     }
   }
@@ -60,6 +64,36 @@ TEST_F(SrsCacheEvictionTest, LoadingAThirdKeyEvictsTheLeastRecentlyUsedIdleOne) 
   EXPECT_EQ(budget.used(), 2 * key_bytes_);
   ASSERT_TRUE(cache.Acquire("porep-2k", &load_ms).ok());
   EXPECT_EQ(load_ms, 0u);  // still resident
+}
+
+// The daemon once verified only against the key inside .params: a .params of another setup beside
+// the real .vk gave proofs that failed against the .vk, and a missing .vk went unnoticed.
+TEST_F(SrsCacheEvictionTest, TheVkMustExistAndBeTheParamsOwn) {
+  auto shape = filecoin::SealProofById(5)->shape;
+  std::string vk = PoRepParamsPath(dir_.string(), shape, "vk");
+  std::filesystem::rename(vk, vk + ".away");
+  SrsCache cache(dir_.string());
+  auto missing = cache.Acquire("porep-2k");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("porep-2k: verifying key: "), std::string::npos)
+      << missing.status().message();
+  EXPECT_NE(missing.status().message().find(vk), std::string::npos) << missing.status().message();
+  // The vk of another setup (seed 6 instead of 5).
+  testing::MimcCircuit circuit(ff::Fr::FromUint64(3), 16);
+  auto other = groth16::GenerateParameters(*r1cs::ShapeRecorder::Record(circuit),
+                                           groth16::ToxicWaste::FromSeed(6), 2);
+  ASSERT_TRUE(other.ok());
+  ASSERT_TRUE(groth16::WriteVerifyingKey(other->vk, vk).ok());
+  auto foreign = cache.Acquire("porep-2k");
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.status().message().find("are not the same key"), std::string::npos)
+      << foreign.status().message();
+  // A truncated .vk.
+  std::filesystem::resize_file(vk, 100);
+  EXPECT_FALSE(cache.Acquire("porep-2k").ok());
+  std::filesystem::rename(vk + ".away", vk);
+  EXPECT_TRUE(cache.Acquire("porep-2k").ok());
+  EXPECT_TRUE(cache.Loaded().size() == 1);
 }
 
 TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
