@@ -75,10 +75,15 @@ Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::strin
                                                  uint64_t budget_bytes, size_t threads,
                                                  uint64_t* srs_load_ms,
                                                  CircuitWork::SynthesizeFn synthesize) {
-  if (partition_memory > budget_bytes) {
+  // Refused before anything loads when the parameters and one partition's working memory can
+  // never fit the budget together (the 2KiB parameters once loaded into a 2 GiB budget first).
+  ASSIGN_OR_RETURN(uint64_t key_bytes, srs.ResidentBytes(circuit_id));
+  if (key_bytes + partition_memory > budget_bytes) {
     return Status::InvalidArgument(
-        "memory: needs an estimated " + std::to_string(partition_memory >> 20) +
-        " MiB but the memory budget is " + std::to_string(budget_bytes >> 20) + " MiB");
+        "memory: needs an estimated " + std::to_string(key_bytes >> 20) + " MiB of parameters (" +
+        circuit_id + ") plus " + std::to_string(partition_memory >> 20) +
+        " MiB per partition, but the memory budget is " + std::to_string(budget_bytes >> 20) +
+        " MiB (raise [memory] total_budget or --memory-budget)");
   }
   auto pk = srs.Acquire(circuit_id, srs_load_ms);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());

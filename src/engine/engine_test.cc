@@ -282,7 +282,8 @@ TEST(EngineTest, AJobLargerThanTheMemoryBudgetFailsSayingSo) {
   ASSERT_TRUE(outcome.ok());
   EXPECT_EQ(outcome->state, JobState::kFailed);
   EXPECT_NE(
-      outcome->error.find("memory: needs an estimated 2048 MiB but the memory budget is 1 MiB"),
+      outcome->error.find("memory: needs an estimated 0 MiB of parameters (porep-2k) plus 2048 "
+                          "MiB per partition, but the memory budget is 1 MiB"),
       std::string::npos)
       << outcome->error;
 }

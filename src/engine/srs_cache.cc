@@ -16,6 +16,14 @@ uint64_t KeyBytes(const groth16::ProvingKey& pk) {
          pk.b_g2.size() * sizeof(ec::G2Affine);
 }
 
+// Returns the memory the key in the .params file at `path` takes once loaded: a point takes about
+// 13/12 of its file size (an infinity flag and padding). 0 when the file is missing.
+uint64_t EstimateFromFile(const std::string& path) {
+  std::error_code ec;
+  uint64_t file_bytes = std::filesystem::file_size(path, ec);
+  return ec ? 0 : file_bytes / 12 * 13;
+}
+
 }  // namespace
 
 SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
@@ -92,10 +100,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   }
   MemoryBudget::Reservation reservation;
   if (budget_) {
-    // In memory a point takes about 13/12 of its file size (an infinity flag and padding).
-    std::error_code ec;
-    uint64_t file_bytes = std::filesystem::file_size(*path, ec);
-    auto r = ReserveForLoad(circuit_id, ec ? 0 : file_bytes / 12 * 13);
+    auto r = ReserveForLoad(circuit_id, EstimateFromFile(*path));
     if (!r.ok()) return Status(r.status().code(), circuit_id + ": " + r.status().message());
     reservation = std::move(r).value();
   }
@@ -123,6 +128,16 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   e.reservation = std::move(reservation);
   e.last_used = std::chrono::steady_clock::now();
   return key;
+}
+
+Result<uint64_t> SrsCache::ResidentBytes(const std::string& circuit_id) const {
+  ASSIGN_OR_RETURN(KeyFiles files, FilesOf(circuit_id));
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = entries_.find(circuit_id);
+    if (it != entries_.end() && it->second.key) return it->second.size_bytes;
+  }
+  return EstimateFromFile(files.params);
 }
 
 Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {

@@ -39,6 +39,9 @@ class SrsCache {
   // checked by others against the .vk), or the parameters are refused.
   Result<std::shared_ptr<const groth16::ProvingKey>> Acquire(const std::string& circuit_id,
                                                              uint64_t* load_ms = nullptr);
+  // Returns the memory `circuit_id`'s proving key holds when resident: its size when loaded,
+  // else an estimate from its file (0 when the file is missing; Acquire then says so).
+  Result<uint64_t> ResidentBytes(const std::string& circuit_id) const;
   // Drops `circuit_id` if loaded and unused; returns the bytes freed (0 when it was not loaded)
   // or an error when a job holds it.
   Result<uint64_t> Evict(const std::string& circuit_id);

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include "engine/circuit_work.h"
 #include "engine/porep_c2.h"
 #include "filecoin/registered_proof.h"
 #include "groth16/generator.h"
@@ -17,6 +18,8 @@
 
 namespace cuzk::engine {
 namespace {
+
+constexpr uint64_t MiB = uint64_t{1} << 20;
 
 class SrsCacheEvictionTest : public ::testing::Test {
  protected:
@@ -94,6 +97,28 @@ TEST_F(SrsCacheEvictionTest, TheVkMustExistAndBeTheParamsOwn) {
   std::filesystem::rename(vk + ".away", vk);
   EXPECT_TRUE(cache.Acquire("porep-2k").ok());
   EXPECT_TRUE(cache.Loaded().size() == 1);
+}
+
+// A job whose parameters and one partition cannot fit the budget together is refused before the
+// parameters load (the 2KiB ones once loaded into a 2 GiB budget, and only then was the job
+// refused).
+TEST_F(SrsCacheEvictionTest, AJobThatCannotFitIsRefusedBeforeLoading) {
+  SrsCache cache(dir_.string());
+  auto make = [&](uint64_t budget) {
+    return MakeCircuitWork(cache, "porep-2k", 1, /*partition_memory=*/MiB, budget, 1, nullptr,
+                           [](uint32_t, AssignmentPtr) -> Result<SynthesizedPartition> {
+                             return Status::InvalidArgument("not synthesized in this test");
+                           });
+  };
+  auto refused = make(key_bytes_ + MiB - 1);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("of parameters (porep-2k) plus 1 MiB per partition"),
+            std::string::npos)
+      << refused.status().message();
+  EXPECT_TRUE(cache.Loaded().empty());
+  ASSERT_TRUE(make(key_bytes_ + MiB).ok());
+  EXPECT_EQ(cache.Loaded().size(), 1u);
+  EXPECT_EQ(*cache.ResidentBytes("porep-2k"), cache.Loaded()[0].size_bytes);
 }
 
 TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
