@@ -60,6 +60,13 @@ if "$bench" --addr "$addr" single --c1 c1.json --registered-proof 7 --request-id
   echo "a mismatched request was proved"; exit 1
 fi
 grep -q "registered_proof 7 does not match" err.txt
+# Curio sends the miner and sector with the C1 (cuzk-bench single --miner-id/--sector-num, as the
+# Rust cuzk-bench): another miner's C1 fails at once, naming both.
+if "$bench" -a "$addr" single -t porep --c1 c1.json --miner-id 999999 --sector-num 1 \
+  --request-id other-miner 2> err.txt; then
+  echo "another miner's C1 was proved"; exit 1
+fi
+grep -q "the request is for miner 999999, sector 1 but the C1's" err.txt || { cat err.txt; exit 1; }
 # Garbage bytes instead of a C1: a clear error naming the problem.
 head -c 4096 /dev/urandom > garbage.json
 if "$bench" --addr "$addr" single --unchecked --c1 garbage.json --request-id garbage 2> err.txt; then

@@ -30,8 +30,9 @@ void RegisterBatch(CLI::App& app) {
   cmd->add_option("--params", o.params,
                   "Parameter directory: verify every returned proof locally (an invalid one "
                   "counts as failed)");
-  cmd->add_option("--count", o.count, "Number of jobs")->capture_default_str();
-  cmd->add_option("--concurrency", o.concurrency, "Jobs in flight at once")->capture_default_str();
+  cmd->add_option("-c,--count", o.count, "Number of jobs")->capture_default_str();
+  cmd->add_option("-j,--concurrency", o.concurrency, "Jobs in flight at once")
+      ->capture_default_str();
   cmd->add_option("--priority", o.priority, "0 default, 1 LOW, 2 NORMAL, 3 HIGH, 4 CRITICAL")
       ->check(CLI::Range(0, 4))
       ->capture_default_str();

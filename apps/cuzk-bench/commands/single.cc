@@ -17,12 +17,13 @@ void RegisterSingle(CLI::App& app) {
     int priority = 0;
     int64_t registered_proof = -1;
     uint32_t partition = 0;
+    uint64_t miner_id = 0, sector_num = 0;
     uint64_t timeout_s = 1800;
     bool unchecked = false;
   };
   static Options o;
   auto* cmd = app.add_subcommand("single", "Submit one proof to the daemon and wait for it");
-  cmd->add_option("--type", o.type, "Proof kind: porep, snap, wpost or winning")
+  cmd->add_option("-t,--type", o.type, "Proof kind: porep, snap, wpost or winning")
       ->check(CLI::IsMember({"porep", "snap", "wpost", "winning"}))
       ->capture_default_str();
   cmd->add_option("--c1", o.c1, "porep: C1 JSON (raw or Curio wrapper)")->check(CLI::ExistingFile);
@@ -39,6 +40,10 @@ void RegisterSingle(CLI::App& app) {
   cmd->add_option("--sector-size", o.sector_size, "snap/wpost/winning: sector size")
       ->capture_default_str();
   cmd->add_option("--partition", o.partition, "wpost: partition index")->capture_default_str();
+  cmd->add_option("--miner-id", o.miner_id,
+                  "porep: the miner the C1 is for (as Curio sends it; the daemon checks it "
+                  "against the C1's replica_id); default: not sent");
+  cmd->add_option("--sector-num", o.sector_num, "porep: the sector number the C1 is for (checked with --miner-id)");
   cmd->add_option("--out", o.out, "Write the returned proof here");
   cmd->add_option("--params", o.params, "Parameter directory: verify the returned proof locally");
   cmd->add_option("--request-id", o.request_id, "Idempotency key (default <type>-<size>-<time>)");
@@ -104,6 +109,8 @@ void RegisterSingle(CLI::App& app) {
       submit->set_registered_proof(
           o.registered_proof >= 0 ? static_cast<uint64_t>(o.registered_proof) : c1_proof);
       submit->set_vanilla_proof(*bytes);
+      submit->set_miner_id(o.miner_id);
+      submit->set_sector_number(o.sector_num);
     }
     std::string id = o.request_id.empty()
                          ? o.type + "-" + std::to_string(sector_bytes) + "-" +

@@ -13,7 +13,7 @@ void RegisterSrsCommands(CLI::App& app) {
   auto* preload = app.add_subcommand("preload", "Load a circuit's parameters into the daemon");
   preload
       ->add_option(
-          "circuit_id", preload_id,
+          "circuit_id,-c,--circuit-id", preload_id,
           "Circuit id: porep-, snap-, wpost- or winning- followed by 2k, 8m, 512m, 32g or 64g")
       ->required();
   OnRun(preload, [] {
