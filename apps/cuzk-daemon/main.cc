@@ -20,6 +20,7 @@
 #include <memory>
 #include <thread>
 
+#include "base/parallel.h"
 #include "engine/config.h"
 #include "engine/engine.h"
 #include "server/listen.h"
@@ -36,10 +37,7 @@ std::string DefaultParamDir() {
 // The Rust cuzk daemon's default configuration file, read when it exists and no -c is given.
 constexpr const char* kDefaultConfig = "/data/zk/cuzk.toml";
 
-std::string DefaultListen() {
-  const char* tmp = std::getenv("TMPDIR");
-  return std::string("unix://") + (tmp && *tmp ? tmp : "/tmp") + "/cuzk.sock";
-}
+std::string DefaultListen() { return cuzk::server::kDefaultListen; }
 
 }  // namespace
 
@@ -115,6 +113,11 @@ int main(int argc, char** argv) {
   }
   if (app.count("--result-ttl")) config.engine.result_ttl = std::chrono::seconds(ttl_s);
   if (cpu_only) config.gpus.enabled = false;
+  // [synthesis] threads bounds every "all threads" default, before the first parallel loop.
+  if (config.threads) {
+    cuzk::LimitThreads(config.threads);
+    spdlog::info("using at most {} CPU threads ([synthesis] threads)", config.threads);
+  }
   config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
 
   auto listen_address = cuzk::server::ParseListenAddress(config.listen);
@@ -137,15 +140,6 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   auto engine = std::make_unique<cuzk::engine::Engine>(config.engine);
-  for (const std::string& id : config.preload) {
-    uint64_t ms = 0;
-    auto key = engine->srs().Acquire(id, &ms);
-    if (!key.ok()) {
-      spdlog::error("preload {}: {}", id, key.status().message());
-      return 1;
-    }
-    spdlog::info("preloaded {} in {} ms", id, ms);
-  }
   cuzk::server::ProvingService service(*engine);
   grpc::ServerBuilder builder;
   int port = 0;

@@ -105,7 +105,17 @@ Pool& SharedPool() {
 
 }  // namespace
 
-size_t HardwareThreads() { return std::max<size_t>(1, std::thread::hardware_concurrency()); }
+namespace {
+std::atomic<size_t> thread_limit{0};
+}  // namespace
+
+size_t HardwareThreads() {
+  size_t n = std::max<size_t>(1, std::thread::hardware_concurrency());
+  size_t limit = thread_limit.load(std::memory_order_relaxed);
+  return limit ? std::min(n, limit) : n;
+}
+
+void LimitThreads(size_t threads) { thread_limit.store(threads, std::memory_order_relaxed); }
 
 void ParallelFor(size_t n, size_t threads, const std::function<void(size_t, size_t)>& fn,
                  size_t min_chunk) {

@@ -8,8 +8,12 @@
 
 namespace cuzk {
 
-// Returns the number of hardware threads (at least 1).
+// Returns the number of hardware threads (at least 1), or the limit set by LimitThreads.
 size_t HardwareThreads();
+// Makes HardwareThreads() return at most `threads` (0: no limit), so that every default "all
+// threads" and the pool use that many. Call it before the first ParallelFor (the pool's size is
+// fixed when it starts).
+void LimitThreads(size_t threads);
 
 // Splits [0, n) into at most `threads` contiguous chunks and runs fn(begin, end) on each, on the
 // pool's workers and the calling thread; returns when all are done. threads = 0 means

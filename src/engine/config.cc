@@ -19,7 +19,13 @@ template <typename T, typename Out>
 Status Read(const toml::table& table, const std::string& section, const char* key, Out* out) {
   const toml::node* node = table.get(key);
   if (!node) return Status::Ok();
-  std::optional<T> value = node->value<T>();
+  // Booleans exactly (toml++ would read 1 as true); numbers may widen (an integer for a float).
+  std::optional<T> value;
+  if constexpr (std::is_same_v<T, bool>) {
+    value = node->value_exact<bool>();
+  } else {
+    value = node->value<T>();
+  }
   if (!value) {
     return Status::InvalidArgument("config [" + section + "] " + key + ": wrong type");
   }
@@ -52,7 +58,43 @@ Status ReadSize(const toml::table& table, const std::string& section, const char
   return Status::Ok();
 }
 
+// Reads table.key, a duration (a string as ParseDuration takes, or an integer of seconds), into
+// `out` when present; the error names the key and quotes the value.
+Status ReadDuration(const toml::table& table, const std::string& section, const char* key,
+                    std::chrono::seconds* out) {
+  const toml::node* node = table.get(key);
+  if (!node) return Status::Ok();
+  if (auto seconds = node->value<int64_t>(); seconds && *seconds >= 0) {
+    *out = std::chrono::seconds(*seconds);
+    return Status::Ok();
+  }
+  auto text = node->value<std::string>();
+  auto duration =
+      text ? ParseDuration(*text) : Result<std::chrono::seconds>(Status::InvalidArgument("?"));
+  if (!duration.ok()) {
+    return Status::InvalidArgument("config [" + section + "] " + key + ": '" +
+                                   (text ? *text : std::string("?")) +
+                                   "' is not a duration (such as 5m, 30s, 1h or seconds)");
+  }
+  *out = *duration;
+  return Status::Ok();
+}
+
 }  // namespace
+
+Result<std::chrono::seconds> ParseDuration(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 12) {
+    return Status::InvalidArgument("'" + text + "' is not a duration");
+  }
+  int64_t value = std::stoll(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  if (unit.empty() || unit == "s") return std::chrono::seconds(value);
+  if (unit == "m") return std::chrono::seconds(value * 60);
+  if (unit == "h") return std::chrono::seconds(value * 3600);
+  return Status::InvalidArgument("'" + text + "' is not a duration");
+}
 
 Result<uint64_t> ParseSize(const std::string& text) {
   size_t digits = 0;
@@ -90,11 +132,27 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   static const std::map<std::string, std::set<std::string>> kKnown = {
       {"daemon", {"listen", "status_listen"}},
       {"srs", {"param_dir", "param_cache", "preload"}},
-      {"memory", {"budget_gib", "total_budget", "safety_margin"}},
-      {"scheduler", {"workers", "result_ttl_seconds"}},
-      {"pipeline", {"prover_threads", "synthesis_lookahead", "max_parallel_synthesis"}},
-      {"logging", {"level"}},
+      {"memory",
+       {"budget_gib", "total_budget", "safety_margin", "eviction_min_idle", "pinned_budget",
+        "working_memory_budget"}},
+      {"scheduler",
+       {"workers", "result_ttl_seconds", "max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
+      {"synthesis", {"threads", "partition_workers"}},
+      {"pipeline",
+       {"enabled", "prover_threads", "synthesis_lookahead", "synthesis_concurrency",
+        "max_parallel_synthesis"}},
+      {"logging", {"level", "format"}},
       {"gpus", {"enabled", "devices", "gpu_workers_per_device", "gpu_threads", "gpu_only"}},
+  };
+  // Keys the Rust cuzk deprecated and ignores (with a warning); so do we.
+  static const std::map<std::string, std::map<std::string, std::string>> kDeprecated = {
+      {"srs",
+       {{"preload",
+         "parameters load on first use, or ahead with PreloadSRS (cuzk-bench preload)"}}},
+      {"memory",
+       {{"pinned_budget", "total_budget covers all memory"},
+        {"working_memory_budget", "total_budget covers all memory"}}},
+      {"synthesis", {{"partition_workers", "see [pipeline] synthesis_lookahead"}}},
   };
   for (const auto& [section, node] : root) {
     std::string name(section.str());
@@ -106,9 +164,13 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     const toml::table* table = node.as_table();
     if (!table) return Status::InvalidArgument("config: [" + name + "] is not a table");
     for (const auto& [key, value] : *table) {
-      if (!known->second.count(std::string(key.str()))) {
-        config->warnings.push_back("config: unknown key [" + name + "] " + std::string(key.str()) +
-                                   " ignored");
+      std::string k(key.str());
+      if (!known->second.count(k)) {
+        config->warnings.push_back("config: unknown key [" + name + "] " + k + " ignored");
+      } else if (auto d = kDeprecated.find(name); d != kDeprecated.end() && d->second.count(k)) {
+        config->warnings.push_back(
+            "config: [" + name + "] " + k +
+            " is deprecated (as in the Rust cuzk) and ignored: " + d->second.at(k));
       }
     }
   }
@@ -121,16 +183,6 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     // param_cache is the Rust cuzk's name for the same folder.
     RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_cache", &config->engine.param_dir));
     RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir));
-    if (const toml::node* preload = t->get("preload")) {
-      const toml::array* list = preload->as_array();
-      if (!list) return Status::InvalidArgument("config [srs] preload: expected a list of ids");
-      config->preload.clear();
-      for (const toml::node& id : *list) {
-        auto text = id.value<std::string>();
-        if (!text) return Status::InvalidArgument("config [srs] preload: expected strings");
-        config->preload.push_back(*text);
-      }
-    }
   }
   if (const toml::table* t = section("memory")) {
     double gib = -1;
@@ -143,12 +195,34 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       RETURN_IF_ERROR(ReadSize(*t, "memory", "total_budget", &config->engine.memory_budget_bytes));
     }
     RETURN_IF_ERROR(ReadSize(*t, "memory", "safety_margin", &config->engine.memory_safety_margin));
+    RETURN_IF_ERROR(
+        ReadDuration(*t, "memory", "eviction_min_idle", &config->engine.srs_eviction_min_idle));
   }
   if (const toml::table* t = section("scheduler")) {
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "workers", &config->engine.workers));
     int64_t ttl = -1;
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl));
     if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
+    // The Rust cuzk's batching of several sectors into one prover call: a throughput measure
+    // that does not change any proof. Here every sector proves on its own (partitions of
+    // different sectors already share the pipeline), so a batch size above 1 is reported.
+    int64_t batch = 1, batch_wait_ms = 0;
+    bool sort_by_type = true;
+    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_size", &batch));
+    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_wait_ms", &batch_wait_ms));
+    RETURN_IF_ERROR(Read<bool>(*t, "scheduler", "sort_by_type", &sort_by_type));
+    if (batch == 0) {
+      return Status::InvalidArgument("config [scheduler] max_batch_size: must be at least 1");
+    }
+    if (batch > 1) {
+      config->warnings.push_back(
+          "config: [scheduler] max_batch_size = " + std::to_string(batch) +
+          ": sectors are not batched here; each proves on its own, its partitions pipelined "
+          "with other jobs' (max_batch_wait_ms does not apply)");
+    }
+  }
+  if (const toml::table* t = section("synthesis")) {
+    RETURN_IF_ERROR(Read<int64_t>(*t, "synthesis", "threads", &config->threads));
   }
   if (const toml::table* t = section("pipeline")) {
     for (auto [key, field] : {std::pair{"prover_threads", &config->engine.prover_threads},
@@ -156,6 +230,14 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
                               {"max_parallel_synthesis", &config->engine.synthesis_workers}}) {
       RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", key, field));
     }
+    // The Rust cuzk's limit on whole-proof (PoSt, batch) syntheses at once. Here every proof is
+    // synthesized partition by partition on max_parallel_synthesis threads; checked, not used.
+    int64_t concurrency = 1;
+    RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", "synthesis_concurrency", &concurrency));
+    // enabled = false (the Rust cuzk's monolithic mode): one partition at a time per worker.
+    bool pipelined = true;
+    RETURN_IF_ERROR(Read<bool>(*t, "pipeline", "enabled", &pipelined));
+    if (!pipelined) config->engine.synthesis_lookahead = 0;
   }
   if (const toml::table* t = section("gpus")) {
     RETURN_IF_ERROR(Read<bool>(*t, "gpus", "enabled", &config->gpus.enabled));
@@ -185,6 +267,12 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   }
   if (const toml::table* t = section("logging")) {
     RETURN_IF_ERROR(Read<std::string>(*t, "logging", "level", &config->log_level));
+    std::string format = "text";
+    RETURN_IF_ERROR(Read<std::string>(*t, "logging", "format", &format));
+    if (format != "text") {
+      config->warnings.push_back("config: [logging] format = \"" + format +
+                                 "\": logs are text lines only (the Rust cuzk ignores it too)");
+    }
   }
   return Status::Ok();
 }

@@ -4,6 +4,7 @@
 // are reported as warnings, wrong types as errors naming the key.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -15,18 +16,22 @@ namespace cuzk::engine {
 
 // Everything cuzk-daemon reads from its configuration file.
 struct DaemonConfig {
-  std::string listen;         // [daemon] listen; empty = the daemon's default
-  std::string status_listen;  // [daemon] status_listen: HTTP /status and /metrics; empty = off
-  Engine::Config engine;      // [srs] param_dir, [scheduler] workers, ...
-  GpuConfig gpus;             // [gpus]: which devices prove (MakeGpuBackends)
-  std::vector<std::string> preload;   // [srs] preload: circuit ids loaded at start-up
-  std::string log_level = "info";     // [logging] level
+  std::string listen;              // [daemon] listen; empty = the daemon's default
+  std::string status_listen;       // [daemon] status_listen: HTTP /status and /metrics; empty = off
+  Engine::Config engine;           // [srs] param_dir, [scheduler] workers, ...
+  GpuConfig gpus;                  // [gpus]: which devices prove (MakeGpuBackends)
+  size_t threads = 0;              // [synthesis] threads: the process's CPU threads; 0 = all
+  std::string log_level = "info";  // [logging] level
   std::vector<std::string> warnings;  // unknown keys and other non-fatal findings
 };
 
 // Returns the bytes of a size as the Rust cuzk writes them: "256GiB", "500MiB", "5GB", "100MB",
 // "1KiB", "7KB" or plain bytes ("1024"); an error quotes anything else.
 Result<uint64_t> ParseSize(const std::string& text);
+
+// Returns the seconds of a duration as the Rust cuzk writes them: "5m", "30s", "1h" or plain
+// seconds ("300"); an error quotes anything else.
+Result<std::chrono::seconds> ParseDuration(const std::string& text);
 
 // Parses TOML text into `config` (keys present override what `config` holds).
 Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config);

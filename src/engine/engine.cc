@@ -170,6 +170,7 @@ Engine::Engine(Config config)
       // As many idle buffers as partitions can be in flight at once.
       pool_(&budget_, config_.workers + config_.synthesis_lookahead) {
   budget_.SetReclaimer([this] { return pool_.Drain(); });
+  srs_.SetEvictionMinIdle(config_.srs_eviction_min_idle);
   if (!config_.make_work) {
     config_.make_work = [this](const JobRequest& r, uint64_t* srs_load_ms) {
       return MakeJobWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
@@ -452,8 +453,8 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
         " MiB of parameters, but the memory budget is " + std::to_string(budget_.total() >> 20) +
         " MiB (raise it or free memory)");
   }
-  // Waits while other partitions hold the memory.
-  return budget_.Reserve(bytes);
+  // Waits while other partitions hold the memory (and for idle keys to pass eviction_min_idle).
+  return srs_.ReserveWaiting(circuit_id, bytes, std::chrono::hours(24 * 365));
 }
 
 std::optional<uint32_t> Engine::Prepare(Job& job) {

@@ -113,6 +113,8 @@ class Engine {
     uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus memory_safety_margin
     uint64_t memory_safety_margin = uint64_t{4} << 30;  // what an automatic budget leaves free
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
+    // Resident parameters used within this long are not evicted for another circuit.
+    std::chrono::seconds srs_eviction_min_idle{0};
     WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
     // One prover worker per entry (the same backend may appear once per worker sharing it),
     // replacing `workers` CPU workers; empty: `workers` workers on the CPU (MakeGpuBackends in

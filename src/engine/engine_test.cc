@@ -347,14 +347,27 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
   DaemonConfig config;
   Status s = LoadDaemonConfig(CUZK_SOURCE_DIR "/config/cuzk.example.toml", &config);
   ASSERT_TRUE(s.ok()) << s.message();
-  EXPECT_EQ(config.listen, "unix:///run/cuzk/cuzk.sock");
-  EXPECT_EQ(config.engine.param_dir, "/var/tmp/filecoin-proof-parameters");
-  EXPECT_EQ(config.preload, std::vector<std::string>{"porep-32g"});
-  EXPECT_EQ(config.engine.workers, 1u);
-  EXPECT_TRUE(config.gpus.enabled);
-  EXPECT_TRUE(config.gpus.devices.empty());
-  EXPECT_EQ(config.gpus.workers_per_device, 1u);
-  EXPECT_FALSE(config.gpus.gpu_only);
+  // The example shows every key with its default: parsing it changes nothing.
+  DaemonConfig defaults;
+  defaults.listen = "unix:///run/curio/cuzk.sock";
+  defaults.engine.param_dir = "/var/tmp/filecoin-proof-parameters";
+  EXPECT_EQ(config.listen, defaults.listen);
+  EXPECT_EQ(config.status_listen, "");
+  EXPECT_EQ(config.engine.param_dir, defaults.engine.param_dir);
+  EXPECT_EQ(config.engine.memory_budget_bytes, defaults.engine.memory_budget_bytes);
+  EXPECT_EQ(config.engine.memory_safety_margin, defaults.engine.memory_safety_margin);
+  EXPECT_EQ(config.engine.srs_eviction_min_idle, defaults.engine.srs_eviction_min_idle);
+  EXPECT_EQ(config.engine.workers, defaults.engine.workers);
+  EXPECT_EQ(config.engine.result_ttl, defaults.engine.result_ttl);
+  EXPECT_EQ(config.engine.prover_threads, defaults.engine.prover_threads);
+  EXPECT_EQ(config.engine.synthesis_lookahead, defaults.engine.synthesis_lookahead);
+  EXPECT_EQ(config.engine.synthesis_workers, defaults.engine.synthesis_workers);
+  EXPECT_EQ(config.threads, defaults.threads);
+  EXPECT_EQ(config.log_level, defaults.log_level);
+  EXPECT_EQ(config.gpus.enabled, defaults.gpus.enabled);
+  EXPECT_EQ(config.gpus.devices, defaults.gpus.devices);
+  EXPECT_EQ(config.gpus.workers_per_device, defaults.gpus.workers_per_device);
+  EXPECT_EQ(config.gpus.gpu_only, defaults.gpus.gpu_only);
   EXPECT_TRUE(config.warnings.empty());
 
   DaemonConfig other;
@@ -375,6 +388,114 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
   ASSERT_FALSE(bad_syntax.ok());
   EXPECT_NE(bad_syntax.message().find("config: "), std::string::npos);
   EXPECT_FALSE(LoadDaemonConfig("/nonexistent.toml", &other).ok());
+}
+
+// The Rust cuzk's cuzk.example.toml as its operators have it (its keys and example values),
+// deprecated keys included: every setting lands, the deprecated ones are named in warnings (in
+// the order of the sections, sorted by name).
+TEST(ConfigTest, TheRustCuzksExampleFileWorksUnchanged) {
+  DaemonConfig config;
+  Status s = ParseDaemonConfig(R"([daemon]
+listen = "0.0.0.0:9820"
+status_listen = "0.0.0.0:9821"
+[srs]
+param_cache = "/data/zk/params"
+preload = ["porep-32g"]
+[memory]
+total_budget = "auto"
+safety_margin = "5GiB"
+eviction_min_idle = "5m"
+pinned_budget = "64GiB"
+working_memory_budget = "128GiB"
+[gpus]
+devices = []
+gpu_threads = 32
+gpu_workers_per_device = 2
+[scheduler]
+max_batch_size = 1
+max_batch_wait_ms = 10000
+sort_by_type = true
+[synthesis]
+threads = 0
+partition_workers = 10
+[pipeline]
+enabled = true
+synthesis_lookahead = 1
+synthesis_concurrency = 1
+[logging]
+level = "info"
+)",
+                               &config);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(config.listen, "0.0.0.0:9820");
+  EXPECT_EQ(config.status_listen, "0.0.0.0:9821");
+  EXPECT_EQ(config.engine.param_dir, "/data/zk/params");
+  EXPECT_EQ(config.engine.memory_budget_bytes, 0u);  // auto
+  EXPECT_EQ(config.engine.memory_safety_margin, uint64_t{5} << 30);
+  EXPECT_EQ(config.engine.srs_eviction_min_idle, std::chrono::minutes(5));
+  EXPECT_TRUE(config.gpus.devices.empty());
+  EXPECT_EQ(config.engine.prover_threads, 32u);
+  EXPECT_EQ(config.gpus.workers_per_device, 2u);
+  EXPECT_EQ(config.threads, 0u);
+  EXPECT_EQ(config.engine.synthesis_lookahead, 1u);
+  EXPECT_EQ(config.log_level, "info");
+  std::vector<std::string> expected = {
+      "config: [memory] pinned_budget is deprecated (as in the Rust cuzk) and ignored: "
+      "total_budget covers all memory",
+      "config: [memory] working_memory_budget is deprecated (as in the Rust cuzk) and ignored: "
+      "total_budget covers all memory",
+      "config: [srs] preload is deprecated (as in the Rust cuzk) and ignored: parameters load on "
+      "first use, or ahead with PreloadSRS (cuzk-bench preload)",
+      "config: [synthesis] partition_workers is deprecated (as in the Rust cuzk) and ignored: see "
+      "[pipeline] synthesis_lookahead"};
+  EXPECT_EQ(config.warnings, expected);
+
+  DaemonConfig other;
+  ASSERT_TRUE(ParseDaemonConfig("[scheduler]\nmax_batch_size = 3\n[pipeline]\nenabled = false\n"
+                                "[synthesis]\nthreads = 8\n[logging]\nformat = \"json\"\n",
+                                &other)
+                  .ok());
+  EXPECT_EQ(other.engine.synthesis_lookahead, 0u);  // no pipelining
+  EXPECT_EQ(other.threads, 8u);
+  ASSERT_EQ(other.warnings.size(), 2u);
+  EXPECT_NE(other.warnings[0].find("max_batch_size = 3: sectors are not batched here"),
+            std::string::npos);
+  EXPECT_NE(other.warnings[1].find("[logging] format = \"json\": logs are text lines only"),
+            std::string::npos);
+}
+
+// Each bad value is an error that names its key and quotes it.
+TEST(ConfigTest, BadSizesDurationsAndTypesAreErrorsNamingTheKey) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"[memory]\ntotal_budget = \"25 gigs\"", "[memory] total_budget: '25 gigs' is not a size"},
+      {"[memory]\nsafety_margin = \"5 GiB of it\"",
+       "[memory] safety_margin: '5 GiB of it' is not a size"},
+      {"[memory]\ntotal_budget = -5", "[memory] total_budget: '?' is not a size"},
+      {"[memory]\neviction_min_idle = \"5 minutes\"",
+       "[memory] eviction_min_idle: '5 minutes' is not a duration (such as 5m, 30s, 1h or "
+       "seconds)"},
+      {"[memory]\neviction_min_idle = \"1d\"",
+       "[memory] eviction_min_idle: '1d' is not a duration"},
+      {"[scheduler]\nmax_batch_size = 0", "[scheduler] max_batch_size: must be at least 1"},
+      {"[scheduler]\nmax_batch_size = \"2\"", "[scheduler] max_batch_size: wrong type"},
+      {"[scheduler]\nsort_by_type = 1", "[scheduler] sort_by_type: wrong type"},
+      {"[synthesis]\nthreads = -1", "[synthesis] threads: negative"},
+      {"[pipeline]\nenabled = \"yes\"", "[pipeline] enabled: wrong type"},
+      {"[daemon]\nlisten = 9820", "[daemon] listen: wrong type"},
+  };
+  for (const auto& [toml, error] : cases) {
+    DaemonConfig config;
+    Status s = ParseDaemonConfig(toml, &config);
+    ASSERT_FALSE(s.ok()) << toml;
+    EXPECT_NE(s.message().find(error), std::string::npos) << toml << " -> " << s.message();
+  }
+  EXPECT_EQ(*ParseDuration("5m"), std::chrono::seconds(300));
+  EXPECT_EQ(*ParseDuration("30s"), std::chrono::seconds(30));
+  EXPECT_EQ(*ParseDuration("1h"), std::chrono::seconds(3600));
+  EXPECT_EQ(*ParseDuration("90"), std::chrono::seconds(90));
+  for (const char* bad : {"", "m", "5 m", "5min", "-5s", "1.5h"}) {
+    EXPECT_FALSE(ParseDuration(bad).ok()) << bad;
+  }
 }
 
 TEST(ConfigTest, SizesParseAsTheRustCuzksDo) {

@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/proof_kind.h"
@@ -32,8 +33,9 @@ SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
 uint64_t SrsCache::EvictLeastRecentlyUsed(const std::string& keep) {
   std::lock_guard<std::mutex> lock(mu_);
   Entry* victim = nullptr;
+  auto recent = std::chrono::steady_clock::now() - min_idle_;
   for (auto& [id, e] : entries_) {
-    if (id == keep || !e.key || e.key.use_count() > 1) continue;
+    if (id == keep || !e.key || e.key.use_count() > 1 || e.last_used > recent) continue;
     if (!victim || e.last_used < victim->last_used) victim = &e;
   }
   if (!victim) return 0;
@@ -55,12 +57,24 @@ MemoryBudget::Reservation SrsCache::TryReserveEvicting(const std::string& keep, 
   }
 }
 
+Result<MemoryBudget::Reservation> SrsCache::ReserveWaiting(const std::string& keep, uint64_t bytes,
+                                                           std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    MemoryBudget::Reservation r = TryReserveEvicting(keep, bytes);
+    if (r.bytes() > 0 || bytes == 0) return r;
+    // Nothing evictable now: wait a while for running jobs to release memory, then look again.
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    auto waited = budget_->ReserveFor(
+        bytes, std::clamp(left, std::chrono::milliseconds(1), std::chrono::milliseconds(1000)));
+    if (waited.ok() || left <= std::chrono::milliseconds(1000)) return waited;
+  }
+}
+
 Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& keep,
                                                            uint64_t bytes) {
-  MemoryBudget::Reservation r = TryReserveEvicting(keep, bytes);
-  if (r.bytes() > 0 || bytes == 0) return r;
-  // Nothing idle left to evict: wait for running jobs to release working memory.
-  return budget_->ReserveFor(bytes, std::chrono::minutes(10));
+  return ReserveWaiting(keep, bytes, std::chrono::minutes(10));
 }
 
 Result<SrsCache::KeyFiles> SrsCache::FilesOf(const std::string& circuit_id) const {

@@ -33,6 +33,15 @@ class SrsCache {
   // recently used keys no job holds when the budget lacks room.
   explicit SrsCache(std::string param_dir, size_t threads = 0, MemoryBudget* budget = nullptr);
 
+  // Keys used within `idle` are not evicted for another circuit ([memory] eviction_min_idle;
+  // default 0: an idle key gives way at once). Set before concurrent use.
+  void SetEvictionMinIdle(std::chrono::seconds idle) { min_idle_ = idle; }
+  // Holds `bytes` of the budget for `keep`'s work, evicting idle keys as TryReserveEvicting
+  // does, and otherwise waiting for room, re-trying eviction each second (keys become evictable
+  // as their eviction_min_idle passes), until `timeout`.
+  Result<MemoryBudget::Reservation> ReserveWaiting(const std::string& keep, uint64_t bytes,
+                                                   std::chrono::milliseconds timeout);
+
   // Returns the proving key of `circuit_id`, loading it if needed; `load_ms` receives the time
   // this call spent loading (0 when it was resident). Concurrent callers load it once. The .vk
   // beside the .params must exist, be valid and be the .params' own verifying key (proofs are
@@ -74,6 +83,7 @@ class SrsCache {
   std::string param_dir_;
   size_t threads_;
   MemoryBudget* budget_;
+  std::chrono::seconds min_idle_{0};
   mutable std::mutex mu_;
   std::map<std::string, Entry> entries_;
 };

@@ -121,6 +121,21 @@ TEST_F(SrsCacheEvictionTest, AJobThatCannotFitIsRefusedBeforeLoading) {
   EXPECT_EQ(*cache.ResidentBytes("porep-2k"), cache.Loaded()[0].size_bytes);
 }
 
+// [memory] eviction_min_idle: a key used more recently than that stays for other circuits.
+TEST_F(SrsCacheEvictionTest, AKeyUsedWithinTheMinimumIdleTimeStays) {
+  MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
+  SrsCache cache(dir_.string(), 2, &budget);
+  cache.SetEvictionMinIdle(std::chrono::hours(1));
+  ASSERT_TRUE(cache.Acquire("porep-2k").ok());
+  EXPECT_EQ(cache.TryReserveEvicting("porep-8m", 2 * key_bytes_).bytes(), 0u);
+  EXPECT_EQ(Loaded(cache), (std::vector<std::string>{"porep-2k"}));
+  auto waited = cache.ReserveWaiting("porep-8m", 2 * key_bytes_, std::chrono::milliseconds(50));
+  EXPECT_FALSE(waited.ok());
+  cache.SetEvictionMinIdle(std::chrono::seconds(0));
+  EXPECT_EQ(cache.TryReserveEvicting("porep-8m", 2 * key_bytes_).bytes(), 2 * key_bytes_);
+  EXPECT_TRUE(cache.Loaded().empty());
+}
+
 TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
   MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
   SrsCache cache(dir_.string(), 2, &budget);

@@ -19,6 +19,10 @@ struct ListenAddress {
   int port = 0;           // TCP: 0-65535 (0: any free port)
 };
 
+// The daemon's default listen address and the client's default target: the Rust cuzk daemon's
+// default (its folder is created at start-up, which needs the right to write to /run).
+inline constexpr const char* kDefaultListen = "unix:///run/curio/cuzk.sock";
+
 // The mode a Unix socket is created with: owner and group may connect, no one else.
 inline constexpr mode_t kSocketMode = 0660;
 

@@ -7,15 +7,13 @@
 #include <cstdlib>
 
 #include "commands/commands.h"
+#include "server/listen.h"
 #include "server/wire.h"
 
 namespace cuzk::bench {
 
 std::string& Address() {
-  static std::string addr = [] {
-    const char* tmp = std::getenv("TMPDIR");
-    return std::string("unix://") + (tmp && *tmp ? tmp : "/tmp") + "/cuzk.sock";
-  }();
+  static std::string addr = server::kDefaultListen;  // the daemon's default
   return addr;
 }
 
