@@ -8,6 +8,7 @@
 #include "engine/porep_c2.h"
 #include "engine/proof_kind.h"
 #include "filecoin/c1.h"
+#include "filecoin/c1_check.h"
 #include "filecoin/challenges.h"
 #include "filecoin/registered_proof.h"
 
@@ -65,6 +66,9 @@ class PoRepDescriptor final : public ProofKindDescriptor {
     RETURN_IF_ERROR(
         CheckSectorSize(r.sector_size, proof.shape.sector_bytes, std::string(proof.name)));
     if (r.miner_id != 0) RETURN_IF_ERROR(CheckSectorIdentity(r, *c1, envelope));
+    // The vanilla proofs natively, before any synthesis: a bad C1 fails in milliseconds, not
+    // after a proof that does not verify.
+    RETURN_IF_ERROR(filecoin::CheckC1Proofs(*c1));
     auto input = std::make_shared<const filecoin::C1Output>(std::move(c1).value());
     PreparedJob job;
     job.circuit_id = PoRepCircuitId(proof.shape);

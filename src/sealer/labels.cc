@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "sealer/labels.h"
 
-#include <cstring>
-
 #include "base/parallel.h"
-#include "hash/sha256.h"
+#include "filecoin/sdr_label.h"
 
 namespace cuzk::sealer {
 
@@ -35,22 +33,6 @@ void LabelParents(std::span<const uint32_t, kTotalParents> parents, uint32_t lay
   for (size_t i = 0; i < out.size(); ++i) out[i] = distinct[i % count];
 }
 
-Bytes32 Label(const ff::Fr& replica_id, uint32_t layer, uint64_t node,
-              std::span<const Bytes32, 37> parents) {
-  uint8_t message[64 + 37 * 32] = {};
-  Bytes32 id = replica_id.ToBytesLE();
-  std::memcpy(message, id.data(), 32);
-  for (int i = 0; i < 4; ++i) message[32 + i] = static_cast<uint8_t>(layer >> (24 - 8 * i));
-  for (int i = 0; i < 8; ++i) message[36 + i] = static_cast<uint8_t>(node >> (56 - 8 * i));
-  size_t length = 64;
-  if (node > 0) {
-    for (size_t k = 0; k < parents.size(); ++k)
-      std::memcpy(message + 64 + 32 * k, parents[k].data(), 32);
-    length = sizeof(message);
-  }
-  return hash::TruncateTo254Bits(hash::Sha256(std::span<const uint8_t>(message, length)));
-}
-
 std::vector<std::vector<Bytes32>> LabelLayers(const ParentTable& parents, const ff::Fr& replica_id,
                                               uint32_t layers) {
   uint64_t nodes = parents.nodes();
@@ -62,7 +44,7 @@ std::vector<std::vector<Bytes32>> LabelLayers(const ParentTable& parents, const 
         layer > 1 ? std::span<const Bytes32>(labels[layer - 2]) : std::span<const Bytes32>();
     for (uint64_t node = 0; node < nodes; ++node) {
       if (node > 0) LabelParents(parents.Parents(node), layer, current, previous, parent_labels);
-      current[node] = Label(replica_id, layer, node, parent_labels);
+      current[node] = filecoin::SdrLabel(replica_id, layer, node, parent_labels);
     }
   }
   return labels;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// SDR labeling (storage-proofs-porep stacked/vanilla/create_label; spec 4.8): every node of every
-// layer is SHA-256(replica_id || u32_be(layer) || u64_be(node) || 20 zero bytes || 37 parent
-// labels) truncated to 254 bits; node 0 hashes only the 64-byte prefix.
+// SDR labeling of whole sectors: the parent table and every layer's labels, each node's label
+// computed by filecoin::SdrLabel.
 #pragma once
 
 #include <cstdint>
@@ -37,10 +36,6 @@ class ParentTable {
 void LabelParents(std::span<const uint32_t, filecoin::kTotalParents> parents, uint32_t layer,
                   std::span<const Bytes32> this_layer, std::span<const Bytes32> previous_layer,
                   std::span<Bytes32, 37> out);
-
-// Returns label(layer, node) from its 37 parent labels (ignored for node 0).
-Bytes32 Label(const ff::Fr& replica_id, uint32_t layer, uint64_t node,
-              std::span<const Bytes32, 37> parents);
 
 // Labels all `layers` layers; result[l-1][node] is the label of `node` in layer l. Within a layer
 // the nodes depend on earlier ones, so each layer is computed in node order.
