@@ -121,6 +121,7 @@ struct Engine::Job {
   uint32_t partitions = 0;
   uint32_t next_partition = 0;  // the next one to synthesize
   uint32_t in_flight = 0;       // its partitions synthesizing, synthesized or proving
+  uint32_t synthesizing = 0;    // its partitions being synthesized, their memory reserved
   uint32_t proving = 0;         // its partitions in NTT/MSM now
   uint32_t verifying = 0;       // its partitions whose new proof is being verified
   uint32_t proved = 0;
@@ -210,6 +211,17 @@ void Engine::Shutdown() {
 bool Engine::WaitUntilIdle(std::chrono::milliseconds timeout) {
   std::unique_lock<std::mutex> lock(mu_);
   return idle_cv_.wait_for(lock, timeout, [&] { return active_.empty(); });
+}
+
+size_t Engine::PipelineDepth(Priority priority) const {
+  // HIGH and CRITICAL jobs (PoSt, with deadlines) always synthesize one partition ahead, so that
+  // a second urgent job is ready when the prover frees up instead of waiting behind a less
+  // urgent partition that was.
+  size_t lookahead = config_.synthesis_lookahead;
+  if (static_cast<int>(priority) >= static_cast<int>(Priority::kHigh)) {
+    lookahead = std::max<size_t>(lookahead, 1);
+  }
+  return config_.workers + lookahead;
 }
 
 size_t Engine::InFlightAtOrAboveLocked(Priority priority) const {
@@ -489,10 +501,7 @@ void Engine::SynthesisLoop() {
         // unknown, and the next job's must not go first.
         if (j->preparing) return false;
         if (!j->work || j->next_partition < j->partitions) {
-          if (InFlightAtOrAboveLocked(j->priority) >=
-              config_.workers + config_.synthesis_lookahead) {
-            return false;
-          }
+          if (InFlightAtOrAboveLocked(j->priority) >= PipelineDepth(j->priority)) return false;
           job = j;
           return true;
         }
@@ -519,9 +528,15 @@ void Engine::SynthesisLoop() {
     if (prepare) k = Prepare(*job);
     std::optional<ReadyPartition> ready;
     std::string error;
+    bool synthesizing = false;  // counted in job->synthesizing
     if (k) {
       // Safe without the lock: `work` is set once and lives while a partition is in flight.
       auto memory = ReserveWorkingMemory(job->work->circuit_id(), job->work->partition_memory());
+      if (memory.ok()) {
+        std::lock_guard<std::mutex> guard(mu_);
+        ++job->synthesizing;  // the prover may wait for it (see ProverLoop)
+        synthesizing = true;
+      }
       auto t = Clock::now();
       auto synthesized = memory.ok()
                              ? job->work->Synthesize(*k)
@@ -534,6 +549,10 @@ void Engine::SynthesisLoop() {
       }
     }
     lock.lock();
+    if (synthesizing) {
+      --job->synthesizing;
+      prover_cv_.notify_all();  // a prover waiting for it looks again
+    }
     if (ready && !job->Stopped()) {
       job->outcome.synthesis_ms += static_cast<uint64_t>(ready->synthesis_s * 1000);
       job->ready.push_back(std::move(*ready));
@@ -556,10 +575,19 @@ void Engine::ProverLoop(size_t worker) {
     std::shared_ptr<Job> job;
     prover_cv_.wait(lock, [&] {
       if (stopping_) return true;
-      for (const auto& j : active_) {
-        if (!j->Stopped() && !j->ready.empty()) {
+      // The most urgent synthesized partition; but while a partition of a more urgent job is
+      // being synthesized (its memory held, so it is ready soon), the prover waits for it rather
+      // than start a less urgent proof that would make it wait a whole partition.
+      int urgent_synthesizing = -1;
+      for (const auto& j : active_) {  // most urgent first
+        if (j->Stopped()) continue;
+        if (!j->ready.empty()) {
+          if (urgent_synthesizing > static_cast<int>(j->priority)) return false;
           job = j;
           return true;
+        }
+        if (j->synthesizing > 0) {
+          urgent_synthesizing = std::max(urgent_synthesizing, static_cast<int>(j->priority));
         }
       }
       return false;

@@ -105,9 +105,10 @@ class Engine {
     size_t prover_threads = 0;  // threads per proof (0 = all)
     // Partitions synthesized ahead of the provers: with 1, partition k+1 synthesizes while
     // partition k proves (memory for workers + lookahead partitions, and as many again for each
-    // more urgent priority level with jobs running). kAutoLookahead: 1 with 8 or more hardware
-    // threads, else 0 (with the CPU prover on 2 cores, synthesis beside proving only slows the
-    // proving: 123 against 140 2KiB proofs/h).
+    // more urgent priority level with jobs running; HIGH and CRITICAL jobs always look ahead by
+    // at least 1, so that a second urgent job is ready first). kAutoLookahead: 1 with 8 or more
+    // hardware threads, else 0 (with the CPU prover on 2 cores, synthesis beside proving only slows
+    // the proving: 123 against 140 2KiB proofs/h).
     size_t synthesis_lookahead = kAutoLookahead;
     size_t synthesis_workers = 0;      // synthesis threads; 0 = 2 (workers + synthesis_lookahead)
     uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus memory_safety_margin
@@ -175,6 +176,9 @@ class Engine {
   void MaybeFinishLocked(const std::shared_ptr<Job>& job);
   // Returns the partitions in flight of jobs with at least `priority`.
   size_t InFlightAtOrAboveLocked(Priority priority) const;
+  // Returns how many partitions of `priority` and above may be in flight: workers plus the
+  // synthesis lookahead (at least 1 for HIGH and CRITICAL).
+  size_t PipelineDepth(Priority priority) const;
   // Returns the number of jobs ahead of `job` that have not started.
   uint32_t PositionLocked(const Job& job) const;
   void DropExpiredLocked();

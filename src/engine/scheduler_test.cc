@@ -52,6 +52,8 @@ class Recorder {
   // While true, proving partition 0 of job A waits, and A1's synthesis ends only after A0's
   // proving has started.
   std::atomic<bool> hold_a0{false};
+  // While true, the synthesis of job D's partitions waits (after it has reserved its memory).
+  std::atomic<bool> hold_d_synthesis{false};
   std::atomic<int> in_flight{0}, max_in_flight{0};
   std::atomic<int> proving{0}, max_proving{0};
 
@@ -86,6 +88,7 @@ class FakeWork : public JobWork {
     RaiseMax(r_->max_in_flight, ++r_->in_flight);
     r_->Add(std::string("S") + name_ + std::to_string(k));
     std::this_thread::sleep_for(10ms);
+    while (name_ == 'D' && r_->hold_d_synthesis) std::this_thread::sleep_for(1ms);
     // With hold_a0, A1 is synthesized only once A0 proves, so the prover starts with A0.
     while (name_ == 'A' && k == 1 && r_->hold_a0 && r_->IndexOf("PA0") < 0) {
       std::this_thread::sleep_for(1ms);
@@ -213,6 +216,42 @@ TEST(SchedulerTest, CancelStopsThePartitionBeingProved) {
   EXPECT_LT(recorder.IndexOf("SA1"), 0);
   EXPECT_EQ(engine.GetStatus().memory_reserved, 0u);
   recorder.hold_a0 = false;
+}
+
+// Issue 25's priority inversion: with one prover, LOW, NORMAL, CRITICAL and CRITICAL submitted
+// in turn, the second CRITICAL waited for the NORMAL job's whole proof. An urgent level always
+// synthesizes one partition ahead, and the prover waits for an urgent partition being
+// synthesized rather than start a less urgent one.
+TEST(SchedulerTest, AnUrgentJobNeverWaitsBehindALessUrgentPartition) {
+  for (bool hold_d : {false, true}) {
+    Recorder recorder;
+    recorder.hold_a0 = true;  // A (LOW) proves until released
+    Engine engine(FakeConfig(&recorder, /*workers=*/1, /*lookahead=*/0));
+    ASSERT_TRUE(engine.Submit(FakeJob("A", 1, Priority::kLow)).ok());
+    recorder.WaitFor("PA0");
+    ASSERT_TRUE(engine.Submit(FakeJob("B", 1, Priority::kNormal)).ok());
+    recorder.WaitFor("DB0");
+    ASSERT_TRUE(engine.Submit(FakeJob("C", 1, Priority::kCritical)).ok());
+    recorder.WaitFor("DC0");
+    recorder.hold_d_synthesis = hold_d;
+    ASSERT_TRUE(engine.Submit(FakeJob("D", 1, Priority::kCritical)).ok());
+    // D synthesizes while C waits for the prover (CRITICAL's pipeline is one deeper).
+    recorder.WaitFor(hold_d ? "SD0" : "DD0");
+    EXPECT_GE(recorder.IndexOf(hold_d ? "SD0" : "DD0"), 0) << "D did not start synthesizing";
+    recorder.hold_a0 = false;
+    if (hold_d) {
+      // C proves; then B is ready but D, more urgent, is being synthesized: the prover waits.
+      recorder.WaitFor("EC0");
+      std::this_thread::sleep_for(100ms);
+      EXPECT_LT(recorder.IndexOf("PB0"), 0) << "B started while D was being synthesized";
+      recorder.hold_d_synthesis = false;
+    }
+    for (const char* id : {"A", "B", "C", "D"}) {
+      EXPECT_EQ(engine.Await(id, 0ms)->state, JobState::kCompleted) << id;
+    }
+    std::vector<std::string> expected = {"A0", "C0", "D0", "B0"};
+    EXPECT_EQ(recorder.ProveOrder(), expected) << (hold_d ? "D held" : "D free");
+  }
 }
 
 TEST(SchedulerTest, WithoutLookaheadOnePartitionIsInFlightPerWorker) {
