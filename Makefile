@@ -6,7 +6,11 @@ JOBS ?= 2
 BUILD := build/release
 PORTABLE := build/portable
 
-.PHONY: all deps build build-portable test demo bench check-generated check-format format clean
+FUZZ := build/fuzz
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build build-portable test demo bench check-generated check-format format clean \
+	fuzz fuzz-build
 
 all: build
 
@@ -23,11 +27,24 @@ build-portable: deps
 
 # Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes and the
 # 32GiB R1CS digest, a few minutes), the fast ones again on the portable (CUZK_ASM=OFF) build, the
-# check that generated sources match their generators, and the check that every C++ file is
-# formatted as .clang-format says.
-test: build build-portable check-generated check-format
+# check that generated sources match their generators, the check that every C++ file is
+# formatted as .clang-format says, and every fuzz target for a few seconds (about a minute in
+# all) so that a parser that crashes on its own seeds' neighbours is caught.
+test: build build-portable check-generated check-format fuzz-build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS) -LE slow
+	@fuzz/run.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz 8
+
+# libFuzzer targets (fuzz/, clang with ASan and UBSan) of every parser of outside bytes: the C1
+# reader, PoSt and SnapDeals vanilla proofs, .params/.vk/proof files, iden3 files, the TOML
+# configuration, gRPC requests. `make fuzz` runs each for FUZZ_SECONDS (default 60); the corpora
+# grow in build/fuzz/corpus, crashes land in build/fuzz/artifacts.
+fuzz-build: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build $(FUZZ) --target fuzzers -j$(JOBS)
+
+fuzz: build fuzz-build
+	@fuzz/run.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz $(FUZZ_SECONDS)
 
 # The most complete end-to-end path the project has today: the arithmetic tour, then a PoRep C2
 # of a freshly sealed 2KiB sector through the daemon: seal and write the C1 in Curio's wrapper,

@@ -3,7 +3,7 @@
 
 # -Wno-stringop-overread: GCC 12 reports false positives inside Boost.Container's small_vector.
 set(CUZK_WARNINGS -Wall -Wextra -Wpedantic -Wno-pedantic -Werror=return-type -Wshadow
-    -Wno-stringop-overread)
+    $<$<CXX_COMPILER_ID:GNU>:-Wno-stringop-overread>)
 
 # Decides whether the x86-64 mulx/adcx/adox Montgomery kernels are built. AUTO enables them on an
 # x86-64 host whose CPU reports both BMI2 and ADX; the library checks the CPU again at start-up.
