@@ -4,8 +4,10 @@
 # the gRPC client (verified by the client too), a second job finding the parameters resident
 # (srs load 0 ms), a bad job failing with a clear error without harming the daemon, a CRITICAL job
 # overtaking a running 13-partition (NI-PoRep) job between two partitions, cancellation of a
-# queued and of that running job, preload/evict, status, WindowPoSt (eight at once), WinningPoSt
-# and SnapDeals jobs, and a clean stop on SIGTERM.
+# queued and of that running job, preload/evict, status, WindowPoSt (eight at once, and two under
+# one request id), WinningPoSt and SnapDeals jobs, a clean stop on SIGTERM and a prompt one
+# during a job, a live socket and a TCP port that a second daemon may not take, and a second
+# daemon started from a Rust-layout configuration file.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -186,6 +188,20 @@ for i in 1 2 3 4 5 6 7 8; do
 done
 for p in "${pids[@]}"; do wait "$p"; done
 [ "$(cat wpost-c*.log | grep -c "verified locally (VALID)")" -eq 8 ] || { cat wpost-c*.log; exit 1; }
+# Curio sends every WindowPoSt partition of a deadline under one request id: two requests of
+# different content (other sectors) under one id at once are two jobs, and both complete.
+"$bench" gen-vanilla window-post --sector-size 2KiB --sectors 2 --seed 2 --sector-id 5 \
+  --out wpost-other.json > /dev/null
+"$bench" --addr "$addr" single --type wpost --vanilla wpost.json --params "$params" \
+  --request-id wdpost-1000-0-ab > same-id-1.log 2>&1 &
+same1=$!
+"$bench" --addr "$addr" single --type wpost --vanilla wpost-other.json --params "$params" \
+  --request-id wdpost-1000-0-ab > same-id-2.log 2>&1 &
+same2=$!
+wait "$same1"
+wait "$same2"
+cat same-id-1.log same-id-2.log | grep -c "verified locally (VALID)" | grep -q "^2$"
+cat same-id-1.log same-id-2.log | grep -q "job wdpost-1000-0-ab#2: COMPLETED"
 "$bench" --addr "$addr" single --type winning --vanilla winning.json --params "$params" \
   --request-id winning-1 | tee winning.log
 grep -q "verified locally (VALID)" winning.log
@@ -210,11 +226,11 @@ if "$bench" --addr "$addr" single --type snap --vanilla snap.json --comm-r-old "
 fi
 grep -q "comm_r_new is not H(comm_c\|opens node" err.txt || { cat err.txt; exit 1; }
 "$bench" --addr "$addr" status | tee status.log
-grep -q "proofs completed 15, failed 6" status.log
+grep -q "proofs completed 17, failed 6" status.log
 grep -q "srs snap-2k" status.log
 grep -q "srs wpost-2k" status.log
 grep -q "srs winning-2k" status.log
-"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 9$'
+"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 11$'
 
 kill -TERM "$pid"
 wait "$pid"
