@@ -9,13 +9,10 @@
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
-#include <sys/stat.h>
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -23,6 +20,7 @@
 #include "base/parallel.h"
 #include "engine/config.h"
 #include "engine/engine.h"
+#include "server/grpc_server.h"
 #include "server/listen.h"
 #include "server/proving_service.h"
 #include "server/status_http.h"
@@ -47,6 +45,7 @@ int main(int argc, char** argv) {
   size_t workers = 1, prover_threads = 0, lookahead = 1, ttl_s = 3600;
   double budget_gib = 0;
   bool cpu_only = false;
+  int max_rpc_threads = cuzk::server::kDefaultMaxRpcThreads;
   app.add_option("-c,--config", config_path,
                  "TOML configuration file (see config/cuzk.example.toml); default " +
                      std::string(kDefaultConfig) + " when it exists, as the Rust cuzk")
@@ -74,6 +73,11 @@ int main(int argc, char** argv) {
                  "waits for room, and one that can never fit fails");
   app.add_option("--result-ttl", ttl_s,
                  "Seconds a finished job's result stays for AwaitProof (default 3600)");
+  app.add_option("--max-rpc-threads", max_rpc_threads,
+                 "Calls served at once (each waiting AwaitProof or Prove holds a thread); more "
+                 "are refused with RESOURCE_EXHAUSTED")
+      ->check(CLI::Range(4, 100000))
+      ->capture_default_str();
   app.add_flag("--cpu-only", cpu_only,
                "Prove on the CPU even where a GPU is found (as [gpus] enabled = false); by "
                "default every visible CUDA device gets a prover worker, replacing --workers");
@@ -112,6 +116,11 @@ int main(int argc, char** argv) {
     config.engine.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
   }
   if (app.count("--result-ttl")) config.engine.result_ttl = std::chrono::seconds(ttl_s);
+  // Fail early on an address that cannot be one (the server claims it below).
+  if (auto address = cuzk::server::ParseListenAddress(config.listen); !address.ok()) {
+    spdlog::error("{}", address.status().message());
+    return 1;
+  }
   if (cpu_only) config.gpus.enabled = false;
   // [synthesis] threads bounds every "all threads" default, before the first parallel loop.
   if (config.threads) {
@@ -120,18 +129,6 @@ int main(int argc, char** argv) {
   }
   config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
 
-  auto listen_address = cuzk::server::ParseListenAddress(config.listen);
-  if (!listen_address.ok()) {
-    spdlog::error("{}", listen_address.status().message());
-    return 1;
-  }
-  const std::string& socket_path = listen_address->unix_path;
-  if (!socket_path.empty()) {
-    if (auto s = cuzk::server::ClaimUnixSocket(socket_path); !s.ok()) {
-      spdlog::error("cannot listen on {}: {}", config.listen, s.message());
-      return 1;
-    }
-  }
   // Block the stop signals in every thread; the main thread waits for them below.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
@@ -141,26 +138,12 @@ int main(int argc, char** argv) {
 
   auto engine = std::make_unique<cuzk::engine::Engine>(config.engine);
   cuzk::server::ProvingService service(*engine);
-  grpc::ServerBuilder builder;
-  int port = 0;
-  builder.AddListeningPort(config.listen, grpc::InsecureServerCredentials(), &port);
-  builder.SetMaxReceiveMessageSize(256 << 20);
-  builder.SetMaxSendMessageSize(256 << 20);
-  // A second daemon on the same TCP port must fail, not share it (gRPC sets SO_REUSEPORT).
-  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  builder.RegisterService(&service);
-  // The socket is created owner-and-group only, whatever the umask.
-  mode_t umask_before = umask(0777 & ~cuzk::server::kSocketMode);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  umask(umask_before);
-  if (!server || (socket_path.empty() && port == 0 && listen_address->port != 0)) {
-    spdlog::error("cannot listen on {} (address in use?)", config.listen);
+  auto started = cuzk::server::StartGrpcServer(service, config.listen, max_rpc_threads);
+  if (!started.ok()) {
+    spdlog::error("{}", started.status().message());
     return 1;
   }
-  if (!socket_path.empty() && chmod(socket_path.c_str(), cuzk::server::kSocketMode) != 0) {
-    spdlog::error("cannot set the mode of {}: {}", socket_path, std::strerror(errno));
-    return 1;
-  }
+  std::unique_ptr<grpc::Server> server = std::move(started->server);
   cuzk::server::StatusHttpServer status_http(*engine);
   if (!config.status_listen.empty()) {
     if (auto s = status_http.Start(config.status_listen); !s.ok()) {
@@ -172,9 +155,7 @@ int main(int argc, char** argv) {
   spdlog::info(
       "listening on {}; parameters from {}; {} prover worker(s) on {}, synthesis lookahead "
       "{}; memory budget {:.1f} GiB",
-      socket_path.empty() ? listen_address->host + ":" + std::to_string(port)
-                          : config.listen + " (mode 0660)",
-      config.engine.param_dir, engine->GetStatus().provers.size(),
+      started->where, config.engine.param_dir, engine->GetStatus().provers.size(),
       config.engine.backends.empty() ? "the CPU" : "GPUs", engine->synthesis_lookahead(),
       static_cast<double>(engine->GetStatus().memory_budget) / (1ull << 30));
   int signal_number = 0;
