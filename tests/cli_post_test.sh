@@ -26,6 +26,21 @@ test "$(stat -c %s wpost.proof)" -eq 192
 "$bench" prove-post --type winning --vanilla winning.json --params params --out winning.proof \
   | tee winning.log
 grep -q "90883 constraints" winning.log
+# verify, public-inputs and export-r1cs take any kind, through the proof-kind table.
+"$bench" verify -t wpost --vanilla wpost.json --proof wpost.proof --params params | grep -q "^VALID"
+"$bench" verify -t winning --vanilla winning.json --proof winning.proof --params params \
+  | grep -q "^VALID"
+if "$bench" verify -t winning --vanilla winning.json --proof wpost.proof --params params \
+    2> err.txt; then
+  echo "a WindowPoSt proof verified as the WinningPoSt"; exit 1
+fi
+grep -q "INVALID" err.txt
+# WindowPoSt: 2 sectors x (comm_r + 10 challenged leaves) = 22 public inputs.
+test "$("$bench" public-inputs -t wpost --vanilla wpost.json | grep -Ec '^0x[0-9a-f]{64}$')" -eq 22
+"$bench" export-r1cs -t winning --vanilla winning.json --out r1cs | tee export.log
+# 90,883 rows less the 133 input constraints the prover adds (iden3 files carry none).
+grep -q "wrote r1cs/winning.r1cs and r1cs/winning.wtns: 90750 constraints, 133 inputs" export.log
+test -s r1cs/winning.wtns
 # A short WindowPoSt V1 partition (one sector in a two-sector circuit).
 "$bench" prove-post --type wpost --registered-proof 5 --vanilla wpost-v1.json --params params \
   | grep -q "proof verified"

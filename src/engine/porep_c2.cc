@@ -16,6 +16,15 @@ using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
+Result<std::unique_ptr<r1cs::Circuit>> PoRepPartitionCircuit(const filecoin::C1Output& c1,
+                                                             uint32_t k) {
+  auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
+  if (!witness.ok())
+    return Status::InvalidArgument(PartitionPrefix(k) + witness.status().message());
+  return std::unique_ptr<r1cs::Circuit>(std::make_unique<circuits::porep::StackedCircuit>(
+      circuits::porep::ShapeOf(c1.registered_proof.shape), std::move(witness).value()));
+}
+
 Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& c1, uint32_t k,
                                                       AssignmentPtr reuse) {
   SynthesizedPartition out;
@@ -23,15 +32,11 @@ Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& 
   auto inputs = circuits::porep::PartitionPublicInputs(c1, k);
   RETURN_IF_ERROR(inputs);
   out.inputs = std::move(inputs).value();
-  auto witness = circuits::porep::PartitionWitnessFromC1(c1, k);
-  if (!witness.ok())
-    return Status::InvalidArgument(PartitionPrefix(k) + witness.status().message());
+  ASSIGN_OR_RETURN(std::unique_ptr<r1cs::Circuit> circuit, PoRepPartitionCircuit(c1, k));
   auto t = Clock::now();
   out.assignment =
       PrepareAssignment(std::move(reuse), PoRepPartitionRows(c1.registered_proof.shape));
-  circuits::porep::StackedCircuit circuit(circuits::porep::ShapeOf(c1.registered_proof.shape),
-                                          std::move(witness).value());
-  Status s = out.assignment->SynthesizeFrom(circuit);
+  Status s = out.assignment->SynthesizeFrom(*circuit);
   if (!s.ok()) return Status::InvalidArgument(PartitionPrefix(k) + "synthesis: " + s.message());
   out.synthesis_s = SecondsSince(t);
   return out;

@@ -38,6 +38,10 @@ struct C2Result {
   std::vector<PartitionReport> partitions;
 };
 
+// Returns partition k's circuit with its witness from the C1.
+Result<std::unique_ptr<r1cs::Circuit>> PoRepPartitionCircuit(const filecoin::C1Output& c1,
+                                                             uint32_t k);
+
 // Derives partition `k`'s public inputs from `c1` and synthesizes its circuit. A C1 whose
 // challenges or parents do not match its seed and graph fails here, before any proving work.
 // Synthesizes into `reuse` when given (see PrepareAssignment).

@@ -80,6 +80,7 @@ class PoRepDescriptor final : public ProofKindDescriptor {
     job.public_inputs = [input](uint32_t k) {
       return circuits::porep::PartitionPublicInputs(*input, k);
     };
+    job.circuit = [input](uint32_t k) { return PoRepPartitionCircuit(*input, k); };
     return job;
   }
 

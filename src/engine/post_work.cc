@@ -65,16 +65,20 @@ Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input) {
   return circuits::post::PoStPublicInputs(input.statement, sectors);
 }
 
+Result<std::unique_ptr<r1cs::Circuit>> PoStCircuit(const PoStInput& input) {
+  ASSIGN_OR_RETURN(auto slots, circuits::post::PoStSlots(input.statement, input.vanilla));
+  return std::unique_ptr<r1cs::Circuit>(std::make_unique<FallbackPoStCircuit>(std::move(slots)));
+}
+
 Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse) {
   SynthesizedPartition out;
   auto inputs = PoStInputs(input);
   RETURN_IF_ERROR(inputs);
   out.inputs = std::move(inputs).value();
-  auto slots = circuits::post::PoStSlots(input.statement, input.vanilla);
-  RETURN_IF_ERROR(slots);
+  ASSIGN_OR_RETURN(std::unique_ptr<r1cs::Circuit> circuit, PoStCircuit(input));
   auto start = std::chrono::steady_clock::now();
   out.assignment = PrepareAssignment(std::move(reuse), PoStRows(input.statement.proof));
-  Status s = out.assignment->SynthesizeFrom(FallbackPoStCircuit(std::move(slots).value()));
+  Status s = out.assignment->SynthesizeFrom(*circuit);
   if (!s.ok()) return Status::InvalidArgument("synthesis: " + s.message());
   out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
@@ -129,6 +133,7 @@ class PoStDescriptor final : public ProofKindDescriptor {
       return SynthesizePoSt(*shared, std::move(reuse));
     };
     job.public_inputs = [shared](uint32_t) { return PoStInputs(*shared); };
+    job.circuit = [shared](uint32_t) { return PoStCircuit(*shared); };
     return job;
   }
 

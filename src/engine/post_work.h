@@ -31,8 +31,11 @@ Result<PoStInput> ParsePoStInput(uint64_t registered_proof,
 
 // Returns the public inputs the verifier derives (comm_r and challenged leaves per slot).
 Result<std::vector<ff::Fr>> PoStInputs(const PoStInput& input);
-// Builds the witness (checking every path against its challenge) and synthesizes the circuit
-// (into `reuse` when given, see PrepareAssignment).
+// Returns the circuit of a PoSt request with its witness (every path checked against its
+// challenge).
+Result<std::unique_ptr<r1cs::Circuit>> PoStCircuit(const PoStInput& input);
+// Builds the witness and synthesizes the circuit (into `reuse` when given, see
+// PrepareAssignment).
 Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPtr reuse = nullptr);
 
 // Returns the R1CS rows of `proof`'s circuit, input constraints included (from one slot's

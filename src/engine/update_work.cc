@@ -63,6 +63,15 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
   return input;
 }
 
+Result<std::unique_ptr<r1cs::Circuit>> UpdatePartitionCircuit(const UpdateInput& input,
+                                                              uint32_t k) {
+  if (k >= input.partitions.size()) {
+    return Status::InvalidArgument("no partition " + std::to_string(k));
+  }
+  return std::unique_ptr<r1cs::Circuit>(std::make_unique<EmptySectorUpdateCircuit>(
+      circuits::snap::ShapeOf(input.proof), input.partitions[k]));
+}
+
 Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
                                                        AssignmentPtr reuse) {
   if (k >= input.partitions.size()) {
@@ -71,10 +80,10 @@ Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input,
   SynthesizedPartition out;
   out.index = k;
   out.inputs = circuits::snap::UpdateStatementInputs(input.Statement(k));
+  ASSIGN_OR_RETURN(std::unique_ptr<r1cs::Circuit> circuit, UpdatePartitionCircuit(input, k));
   auto start = std::chrono::steady_clock::now();
   out.assignment = PrepareAssignment(std::move(reuse), UpdateRows(input.proof));
-  EmptySectorUpdateCircuit circuit(circuits::snap::ShapeOf(input.proof), input.partitions[k]);
-  Status s = out.assignment->SynthesizeFrom(circuit);
+  Status s = out.assignment->SynthesizeFrom(*circuit);
   if (!s.ok()) {
     return Status::InvalidArgument("partition " + std::to_string(k) +
                                    ": synthesis: " + s.message());
@@ -120,6 +129,7 @@ class SnapDescriptor final : public ProofKindDescriptor {
     job.public_inputs = [shared](uint32_t k) -> Result<std::vector<ff::Fr>> {
       return circuits::snap::UpdateStatementInputs(shared->Statement(k));
     };
+    job.circuit = [shared](uint32_t k) { return UpdatePartitionCircuit(*shared, k); };
     return job;
   }
 

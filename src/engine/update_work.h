@@ -36,6 +36,8 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      std::string_view comm_r_old, std::string_view comm_d_new,
                                      std::string_view comm_r_new);
 
+// Returns partition k's circuit with its witness.
+Result<std::unique_ptr<r1cs::Circuit>> UpdatePartitionCircuit(const UpdateInput& input, uint32_t k);
 // Synthesizes partition `k` (into `reuse` when given, see PrepareAssignment).
 Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input, uint32_t k,
                                                        AssignmentPtr reuse = nullptr);
