@@ -78,4 +78,17 @@ mkdir empty
 "$bench" verify-records --records "$testdata/seal_records/v16-2kib.jsonl" --params empty \
   | tee records.log
 grep -q "0 verified, 0 FAILED, 0 malformed, 2 skipped (2 without a .vk" records.log
+
+# self-check with TEST parameters: the three prove-and-verify checks pass (the same path as the
+# daemon, each .params checked against its .vk), and the bundled regression records, real
+# Filecoin proofs, fail with a message saying they need the official .vk files.
+if "$bench" self-check --params "$params" > self-check.log; then
+  echo "self-check passed with TEST parameters"; cat self-check.log; exit 1
+fi
+cat self-check.log
+for check in "2KiB PoRep C2" "2KiB WindowPoSt" "2KiB WinningPoSt"; do
+  grep -q "^PASS $check" self-check.log
+done
+grep -q "^FAIL regression records: 0 verified, 2 failed" self-check.log
+grep -q "verify only against the official .vk files" self-check.log
 echo "cli porep c2: ok"

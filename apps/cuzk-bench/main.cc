@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterPublicInputs(app);
   cuzk::bench::RegisterExportR1cs(app);
   cuzk::bench::RegisterR1csHash(app);
+  cuzk::bench::RegisterSelfCheck(app);
   cuzk::bench::RegisterClientOptions(app);
   cuzk::bench::RegisterSingle(app);
   cuzk::bench::RegisterStatus(app);

@@ -41,6 +41,9 @@ void RegisterVerifyRecords(CLI::App& app);
 void RegisterPublicInputs(CLI::App& app);
 // Registers `export-r1cs`: write a partition's circuit and witness as iden3 files.
 void RegisterExportR1cs(CLI::App& app);
+// Registers `self-check`: prove and verify 2KiB PoRep/PoSt with a parameter directory, then the
+// bundled regression records.
+void RegisterSelfCheck(CLI::App& app);
 // Registers `r1cs-hash`: print the bellpepper-compatible digest of a circuit's R1CS.
 void RegisterR1csHash(CLI::App& app);
 

@@ -60,6 +60,15 @@ Result<filecoin::RegisteredSealProof> ResolveProof(const std::string& sector_siz
 Result<filecoin::RegisteredPoStProof> ResolvePoStProof(const std::string& type,
                                                        const std::string& sector_size,
                                                        const std::string& registered_proof);
+// What verifying a file of seal regression records found.
+struct RecordsTally {
+  size_t verified = 0, failed = 0, no_vk = 0, unsupported = 0, malformed = 0;
+};
+// Verifies rust-fil-proofs' seal regression records (JSON lines) against the .vk files in
+// `params`, printing one line per record (verify-records); stops at the first failure with
+// `fail_fast`.
+Result<RecordsTally> VerifyRecordsFile(const std::string& records, const std::string& params,
+                                       bool fail_fast = false);
 // Seals a sector of `proof`'s size with seeded random data and a seeded ticket (test data).
 Result<sealer::SealedSector> SealRandomSector(const filecoin::RegisteredSealProof& proof,
                                               uint64_t miner_id, uint64_t sector_id, uint64_t seed,

@@ -41,16 +41,12 @@ const char* SizeLabel(uint64_t bytes) {
   }
 }
 
-struct Tally {
-  size_t verified = 0, failed = 0, no_vk = 0, unsupported = 0, malformed = 0;
-};
-
 class RecordVerifier {
  public:
   explicit RecordVerifier(std::string params_dir) : dir_(std::move(params_dir)) {}
 
   // Verifies one record line and prints one line about it.
-  void Check(size_t line_no, const std::string& line, Tally* tally) {
+  void Check(size_t line_no, const std::string& line, RecordsTally* tally) {
     auto report = [&](const char* verdict, const std::string& detail) {
       std::printf("line %zu: %s %s\n", line_no, verdict, detail.c_str());
     };
@@ -157,21 +153,10 @@ class RecordVerifier {
 
 int RunVerifyRecords(const VerifyRecordsOptions& o) {
   const char* cmd = "verify-records";
-  std::ifstream in(o.records);
-  if (!in)
-    return Fail(cmd, "reading --records", Status::InvalidArgument("cannot open " + o.records));
-  RecordVerifier verifier(o.params);
-  Tally tally;
-  std::string line;
-  size_t line_no = 0;
   auto start = Clock::now();
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    verifier.Check(line_no, line, &tally);
-    std::fflush(stdout);
-    if (o.fail_fast && (tally.failed || tally.malformed)) break;
-  }
+  auto counted = VerifyRecordsFile(o.records, o.params, o.fail_fast);
+  if (!counted.ok()) return Fail(cmd, "reading --records", counted.status());
+  const RecordsTally& tally = *counted;
   std::printf(
       "%zu verified, %zu FAILED, %zu malformed, %zu skipped (%zu without a .vk in %s, %zu "
       "unsupported) in %.1f s\n",
@@ -187,6 +172,24 @@ int RunVerifyRecords(const VerifyRecordsOptions& o) {
 }
 
 }  // namespace
+
+Result<RecordsTally> VerifyRecordsFile(const std::string& records, const std::string& params,
+                                       bool fail_fast) {
+  std::ifstream in(records);
+  if (!in) return Status::InvalidArgument("cannot open " + records);
+  RecordVerifier verifier(params);
+  RecordsTally tally;
+  std::string line;
+  size_t line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    verifier.Check(line_no, line, &tally);
+    std::fflush(stdout);
+    if (fail_fast && (tally.failed || tally.malformed)) break;
+  }
+  return tally;
+}
 
 void RegisterVerifyRecords(CLI::App& app) {
   static VerifyRecordsOptions o;
