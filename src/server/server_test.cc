@@ -113,13 +113,18 @@ TEST(WireTest, JobStatesMapToAwaitStatuses) {
   EXPECT_EQ(ToWire(engine::JobState::kRunning), v1::AwaitProofResponse::TIMEOUT);
 }
 
-// Through the service, on an engine that only queues: a bad kind is INVALID_ARGUMENT before the
-// engine sees it; a good request is queued.
-TEST(ProvingServiceTest, SubmitChecksTheRequestAtTheBoundary) {
+// An engine without workers: jobs only queue.
+engine::Engine::Config QueueOnlyConfig() {
   engine::Engine::Config config;
   config.workers = 0;
   config.memory_budget_bytes = uint64_t{1} << 30;
-  engine::Engine engine(config);
+  return config;
+}
+
+// Through the service, on an engine that only queues: a bad kind is INVALID_ARGUMENT before the
+// engine sees it; a good request is queued.
+TEST(ProvingServiceTest, SubmitChecksTheRequestAtTheBoundary) {
+  engine::Engine engine(QueueOnlyConfig());
   ProvingService service(engine);
   v1::SubmitProofRequest r = FullRequest();
   r.set_proof_kind(v1::PROOF_KIND_UNSPECIFIED);
@@ -136,10 +141,7 @@ TEST(ProvingServiceTest, SubmitChecksTheRequestAtTheBoundary) {
 
 // AwaitProof returns when its timeout ends, not at the next 500 ms wait slice.
 TEST(ProvingServiceTest, AwaitProofHonoursShortTimeouts) {
-  engine::Engine::Config config;
-  config.workers = 0;
-  config.memory_budget_bytes = uint64_t{1} << 30;
-  engine::Engine engine(config);
+  engine::Engine engine(QueueOnlyConfig());
   ProvingService service(engine);
   v1::SubmitProofRequest r = FullRequest();
   v1::SubmitProofResponse submitted;

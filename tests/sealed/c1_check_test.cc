@@ -11,26 +11,13 @@
 #include <utility>
 
 #include "filecoin/c1.h"
-#include "sealer/sealer.h"
 #include "sealer/synthetic_c1.h"
+#include "support/sealed_c1.h"
 
 namespace cuzk::filecoin {
 namespace {
 
-C1Output SealedC1(uint64_t proof_id) {
-  sealer::SealIdentity id;
-  id.registered_proof = proof_id;
-  id.prover_id[0] = 0x01;
-  id.sector_id = 3;
-  id.ticket.fill(0x11);
-  auto sector = sealer::Seal(id, sealer::RandomSectorData(64, proof_id + 1));
-  EXPECT_TRUE(sector.ok());
-  Bytes32 seed;
-  seed.fill(0x22);
-  auto c1 = sealer::Commit1(*sector, seed);
-  EXPECT_TRUE(c1.ok()) << c1.status().message();
-  return *c1;
-}
+C1Output SealedC1(uint64_t proof_id) { return testing::SealedTestC1(proof_id); }
 
 const C1Output& Interactive2KiB() {
   static const C1Output c1 = SealedC1(5);  // StackedDrg2KiBV1_1

@@ -4,25 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "filecoin/c1.h"
-#include "sealer/sealer.h"
+#include "support/sealed_c1.h"
 
 namespace cuzk::filecoin {
 namespace {
 
-std::string SealedC1Json(uint64_t proof_id) {
-  sealer::SealIdentity id;
-  id.registered_proof = proof_id;
-  id.prover_id[0] = 0x01;
-  id.sector_id = 3;
-  id.ticket.fill(0x11);
-  auto sector = sealer::Seal(id, sealer::RandomSectorData(64, proof_id + 1));
-  EXPECT_TRUE(sector.ok());
-  Bytes32 seed;
-  seed.fill(0x22);
-  auto c1 = sealer::Commit1(*sector, seed);
-  EXPECT_TRUE(c1.ok()) << c1.status().message();
-  return WriteC1Json(*c1);
-}
+std::string SealedC1Json(uint64_t proof_id) { return WriteC1Json(testing::SealedTestC1(proof_id)); }
 
 const std::string& C1Json() {
   static const std::string json = SealedC1Json(5);  // StackedDrg2KiBV1_1
