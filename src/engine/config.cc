@@ -19,12 +19,14 @@ template <typename T, typename Out>
 Status Read(const toml::table& table, const std::string& section, const char* key, Out* out) {
   const toml::node* node = table.get(key);
   if (!node) return Status::Ok();
-  // Booleans exactly (toml++ would read 1 as true); numbers may widen (an integer for a float).
+  // Booleans and integers exactly: toml++ would read 1 as true, and convert a float such as
+  // 4024e82 to an integer with undefined behaviour (found by fuzz_config). A float key may be
+  // given an integer.
   std::optional<T> value;
-  if constexpr (std::is_same_v<T, bool>) {
-    value = node->value_exact<bool>();
-  } else {
+  if constexpr (std::is_floating_point_v<T>) {
     value = node->value<T>();
+  } else {
+    value = node->value_exact<T>();
   }
   if (!value) {
     return Status::InvalidArgument("config [" + section + "] " + key + ": wrong type");
@@ -43,7 +45,7 @@ Status ReadSize(const toml::table& table, const std::string& section, const char
                 uint64_t* out) {
   const toml::node* node = table.get(key);
   if (!node) return Status::Ok();
-  if (auto bytes = node->value<int64_t>(); bytes && *bytes >= 0) {
+  if (auto bytes = node->value_exact<int64_t>(); bytes && *bytes >= 0) {
     *out = static_cast<uint64_t>(*bytes);
     return Status::Ok();
   }
@@ -64,7 +66,7 @@ Status ReadDuration(const toml::table& table, const std::string& section, const 
                     std::chrono::seconds* out) {
   const toml::node* node = table.get(key);
   if (!node) return Status::Ok();
-  if (auto seconds = node->value<int64_t>(); seconds && *seconds >= 0) {
+  if (auto seconds = node->value_exact<int64_t>(); seconds && *seconds >= 0) {
     *out = std::chrono::seconds(*seconds);
     return Status::Ok();
   }
@@ -256,7 +258,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       }
       config->gpus.devices.clear();
       for (const toml::node& d : *list) {
-        auto ordinal = d.value<int64_t>();
+        auto ordinal = d.value_exact<int64_t>();
         if (!ordinal || *ordinal < 0) {
           return Status::InvalidArgument(
               "config [gpus] devices: expected non-negative integers (CUDA ordinals)");

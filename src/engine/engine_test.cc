@@ -482,6 +482,12 @@ TEST(ConfigTest, BadSizesDurationsAndTypesAreErrorsNamingTheKey) {
       {"[synthesis]\nthreads = -1", "[synthesis] threads: negative"},
       {"[pipeline]\nenabled = \"yes\"", "[pipeline] enabled: wrong type"},
       {"[daemon]\nlisten = 9820", "[daemon] listen: wrong type"},
+      // Floats where integers belong (4024e82 once reached an undefined float-to-integer
+      // conversion; fuzz_config found it).
+      {"[scheduler]\nmax_batch_size = 4024e82", "[scheduler] max_batch_size: wrong type"},
+      {"[scheduler]\nworkers = 2.5", "[scheduler] workers: wrong type"},
+      {"[memory]\ntotal_budget = 1e300", "[memory] total_budget: '?' is not a size"},
+      {"[memory]\neviction_min_idle = 9e99", "[memory] eviction_min_idle: '?' is not a duration"},
   };
   for (const auto& [toml, error] : cases) {
     DaemonConfig config;
