@@ -5,12 +5,13 @@
 JOBS ?= 2
 BUILD := build/release
 PORTABLE := build/portable
+ASAN := build/asan
 
 FUZZ := build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build build-portable test demo bench check-generated check-format format clean \
-	fuzz fuzz-build
+.PHONY: all deps build build-portable build-asan test demo bench check-generated check-format \
+	format clean fuzz fuzz-build
 
 all: build
 
@@ -25,14 +26,21 @@ build-portable: deps
 	@cmake --preset portable -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(PORTABLE) -j$(JOBS)
 
+# The portable C++ field code (no assembly) under AddressSanitizer and UBSan.
+build-asan: deps
+	@cmake --preset asan-ubsan -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
+	@cmake --build $(ASAN) -j$(JOBS)
+
 # Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes and the
-# 32GiB R1CS digest, a few minutes), the fast ones again on the portable (CUZK_ASM=OFF) build, the
-# check that generated sources match their generators, the check that every C++ file is
-# formatted as .clang-format says, and every fuzz target for a few seconds (about a minute in
-# all) so that a parser that crashes on its own seeds' neighbours is caught.
-test: build build-portable check-generated check-format fuzz-build
+# 32GiB R1CS digest, a few minutes), the fast ones again on the portable (CUZK_ASM=OFF) code under
+# AddressSanitizer and UBSan (less the two sealed-circuit suites, which take 9 minutes there and
+# ran on the release build), the check that generated sources match their generators, the
+# check that every C++ file is formatted as .clang-format says, and every fuzz target for a few
+# seconds (about a minute in all) so that a parser that crashes near its seeds is caught.
+test: build build-asan check-generated check-format fuzz-build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
-	@ctest --test-dir $(PORTABLE) --output-on-failure -j$(JOBS) -LE slow
+	@ctest --test-dir $(ASAN) --output-on-failure -j$(JOBS) -LE slow \
+	  -E '^(snap_circuit_test|porep_c1_test)$$'
 	@fuzz/run.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz 8
 
 # libFuzzer targets (fuzz/, clang with ASan and UBSan) of every parser of outside bytes: the C1
