@@ -256,32 +256,45 @@ echo "SIGTERM during a job: stopped in $stop_ms ms"
 test "$stop_ms" -lt 3000
 if wait "$client"; then echo "the client did not see the job end"; exit 1; fi
 
-# Corrupt parameters: a second daemon whose .params is garbage under the official name fails the
-# job with an error naming the file, and keeps serving.
-mkdir corrupt
-cp "$params"/*stacked-proof-of-replication*.vk corrupt/
-vk="$(ls corrupt/*.vk)"
-head -c 100000 /dev/urandom > "${vk%.vk}.params"
-# It starts with only -c FILE in the Rust cuzk's layout (listen, param_cache) on TCP, and the
-# client reaches it as the Rust cuzk-bench does, with -a http://host:port.
+# A daemon started with only -c FILE in the Rust cuzk's layout (listen on TCP, param_cache)
+# proves a 2KiB PoRep job that the client sends as the Rust cuzk-bench does
+# (-a http://host:port single -t porep).
 port=$((20000 + RANDOM % 20000))
-printf '[daemon]\nlisten = "127.0.0.1:%s"\n[srs]\nparam_cache = "%s"\n' "$port" "$work/corrupt" \
+printf '[daemon]\nlisten = "127.0.0.1:%s"\n[srs]\nparam_cache = "%s"\n' "$port" "$params" \
   > rust-layout.toml
 addr2="http://127.0.0.1:$port"
 "$daemon" -c rust-layout.toml > daemon2.log 2>&1 &
 pid=$!
 for _ in $(seq 100); do grep -q "listening on" daemon2.log && break; sleep 0.1; done
 grep -q "configuration from rust-layout.toml" daemon2.log
+if grep -q "warning" daemon2.log; then cat daemon2.log; exit 1; fi
 # Nor does a second daemon share its TCP port.
 if "$daemon" --listen "127.0.0.1:$port" --param-dir "$params" > daemon-twin.log 2>&1; then
   echo "a second daemon shared the TCP port"; exit 1
 fi
 grep -q "cannot listen on 127.0.0.1:$port" daemon-twin.log
-if "$bench" --addr "$addr2" single --c1 c1.json --request-id corrupt 2> err.txt; then
+"$bench" -a "$addr2" single -t porep --c1 c1.json --params "$params" --request-id rust-layout \
+  | tee rust-layout.log
+grep -q "verified locally (VALID)" rust-layout.log
+"$bench" -a "$addr2" status | grep -q "proofs completed 1, failed 0"
+kill -TERM "$pid"
+wait "$pid"
+pid=""
+
+# Corrupt parameters: a daemon whose .params is garbage under the official name fails the job
+# with an error naming the file, and keeps serving.
+mkdir corrupt
+cp "$params"/*stacked-proof-of-replication*.vk corrupt/
+vk="$(ls corrupt/*.vk)"
+head -c 100000 /dev/urandom > "${vk%.vk}.params"
+"$daemon" --listen "unix://$work/corrupt.sock" --param-dir corrupt > daemon4.log 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q "listening on" daemon4.log && break; sleep 0.1; done
+if "$bench" -a "unix://$work/corrupt.sock" single --c1 c1.json --request-id corrupt 2> err.txt; then
   echo "a job was proved with corrupt parameters"; exit 1
 fi
 grep -q "parameters: .*\.params" err.txt || { cat err.txt; exit 1; }
-"$bench" -a "$addr2" status | grep -q "proofs completed 0, failed 1"
+"$bench" -a "unix://$work/corrupt.sock" status | grep -q "proofs completed 0, failed 1"
 kill -TERM "$pid"
 wait "$pid"
 pid=""

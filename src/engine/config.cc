@@ -205,9 +205,9 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     int64_t ttl = -1;
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl));
     if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
-    // The Rust cuzk's batching of several sectors into one prover call: a throughput measure
-    // that does not change any proof. Here every sector proves on its own (partitions of
-    // different sectors already share the pipeline), so a batch size above 1 is reported.
+    // The Rust cuzk's batching of several sectors into one prover call. Here every sector proves
+    // on its own (partitions of different sectors share the pipeline instead): a batch size
+    // above 1 asks for something this daemon does not do, so it is an error, not a no-op.
     int64_t batch = 1, batch_wait_ms = 0;
     bool sort_by_type = true;
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_size", &batch));
@@ -217,10 +217,10 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       return Status::InvalidArgument("config [scheduler] max_batch_size: must be at least 1");
     }
     if (batch > 1) {
-      config->warnings.push_back(
-          "config: [scheduler] max_batch_size = " + std::to_string(batch) +
-          ": sectors are not batched here; each proves on its own, its partitions pipelined "
-          "with other jobs' (max_batch_wait_ms does not apply)");
+      return Status::InvalidArgument(
+          "config [scheduler] max_batch_size = " + std::to_string(batch) +
+          ": sectors are not batched into one prover call here (each proves on its own, its "
+          "partitions pipelined with other jobs'); set it to 1");
     }
   }
   if (const toml::table* t = section("synthesis")) {
@@ -233,9 +233,16 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", key, field));
     }
     // The Rust cuzk's limit on whole-proof (PoSt, batch) syntheses at once. Here every proof is
-    // synthesized partition by partition on max_parallel_synthesis threads; checked, not used.
+    // synthesized partition by partition on max_parallel_synthesis threads: its default (1)
+    // describes this daemon too; another value is reported as having no effect.
     int64_t concurrency = 1;
     RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", "synthesis_concurrency", &concurrency));
+    if (concurrency != 1) {
+      config->warnings.push_back(
+          "config: [pipeline] synthesis_concurrency = " + std::to_string(concurrency) +
+          " has no effect here: partitions synthesize on [pipeline] max_parallel_synthesis "
+          "threads");
+    }
     // enabled = false (the Rust cuzk's monolithic mode): one partition at a time per worker.
     bool pipelined = true;
     RETURN_IF_ERROR(Read<bool>(*t, "pipeline", "enabled", &pipelined));
@@ -272,8 +279,8 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     std::string format = "text";
     RETURN_IF_ERROR(Read<std::string>(*t, "logging", "format", &format));
     if (format != "text") {
-      config->warnings.push_back("config: [logging] format = \"" + format +
-                                 "\": logs are text lines only (the Rust cuzk ignores it too)");
+      return Status::InvalidArgument("config [logging] format = \"" + format +
+                                     "\": logs are text lines only; use \"text\" or leave it out");
     }
   }
   return Status::Ok();

@@ -451,17 +451,22 @@ level = "info"
   EXPECT_EQ(config.warnings, expected);
 
   DaemonConfig other;
-  ASSERT_TRUE(ParseDaemonConfig("[scheduler]\nmax_batch_size = 3\n[pipeline]\nenabled = false\n"
-                                "[synthesis]\nthreads = 8\n[logging]\nformat = \"json\"\n",
+  ASSERT_TRUE(ParseDaemonConfig("[pipeline]\nenabled = false\nsynthesis_concurrency = 4\n"
+                                "[synthesis]\nthreads = 8\n[logging]\nformat = \"text\"\n",
                                 &other)
                   .ok());
   EXPECT_EQ(other.engine.synthesis_lookahead, 0u);  // no pipelining
   EXPECT_EQ(other.threads, 8u);
-  ASSERT_EQ(other.warnings.size(), 2u);
-  EXPECT_NE(other.warnings[0].find("max_batch_size = 3: sectors are not batched here"),
+  ASSERT_EQ(other.warnings.size(), 1u);
+  EXPECT_NE(other.warnings[0].find("synthesis_concurrency = 4 has no effect here"),
             std::string::npos);
-  EXPECT_NE(other.warnings[1].find("[logging] format = \"json\": logs are text lines only"),
-            std::string::npos);
+  // What this daemon cannot do is an error at start-up, not a silent no-op.
+  Status batch = ParseDaemonConfig("[scheduler]\nmax_batch_size = 3\n", &other);
+  EXPECT_NE(batch.message().find("max_batch_size = 3: sectors are not batched"), std::string::npos)
+      << batch.message();
+  Status json = ParseDaemonConfig("[logging]\nformat = \"json\"\n", &other);
+  EXPECT_NE(json.message().find("format = \"json\": logs are text lines only"), std::string::npos)
+      << json.message();
 }
 
 // Each bad value is an error that names its key and quotes it.
