@@ -202,6 +202,9 @@ wait "$same1"
 wait "$same2"
 cat same-id-1.log same-id-2.log | grep -c "verified locally (VALID)" | grep -q "^2$"
 cat same-id-1.log same-id-2.log | grep -q "job wdpost-1000-0-ab#2: COMPLETED"
+# batch takes every kind with the Rust cuzk-bench's flags (-t, -c, -j).
+"$bench" -a "$addr" batch -t wpost --vanilla wpost.json -c 2 -j 2 --params "$params" \
+  | grep -q "batch: 2 returned proofs verified locally (VALID)"
 "$bench" --addr "$addr" single --type winning --vanilla winning.json --params "$params" \
   --request-id winning-1 | tee winning.log
 grep -q "verified locally (VALID)" winning.log
@@ -226,11 +229,11 @@ if "$bench" --addr "$addr" single --type snap --vanilla snap.json --comm-r-old "
 fi
 grep -q "comm_r_new is not H(comm_c\|opens node" err.txt || { cat err.txt; exit 1; }
 "$bench" --addr "$addr" status | tee status.log
-grep -q "proofs completed 17, failed 6" status.log
+grep -q "proofs completed 19, failed 6" status.log
 grep -q "srs snap-2k" status.log
 grep -q "srs wpost-2k" status.log
 grep -q "srs winning-2k" status.log
-"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 11$'
+"$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 13$'
 
 kill -TERM "$pid"
 wait "$pid"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// `cuzk-bench batch`: COUNT copies of a PoRep proof through the daemon, CONCURRENCY at a time;
-// latency percentiles and proofs per hour, every returned proof verified with --params.
+// `cuzk-bench batch`: COUNT copies of a proof of any kind (the Rust cuzk-bench's flags, as single
+// takes them) through the daemon, CONCURRENCY at a time; latency percentiles and proofs per hour,
+// every returned proof verified with --params.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -10,23 +11,23 @@
 
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "commands/request.h"
 #include "commands/rpc.h"
 
 namespace cuzk::bench {
 
 void RegisterBatch(CLI::App& app) {
   struct Options {
-    std::string c1, params;
-    size_t count = 4, concurrency = 1;
+    RequestOptions request;
+    std::string params;
+    size_t count = 3, concurrency = 1;
     int priority = 0;
   };
   static Options o;
   auto* cmd = app.add_subcommand(
       "batch",
       "Submit COUNT copies of a proof, CONCURRENCY at a time; report latency and proofs/h");
-  cmd->add_option("--c1", o.c1, "C1 JSON (raw or Curio wrapper)")
-      ->required()
-      ->check(CLI::ExistingFile);
+  AddRequestOptions(cmd, &o.request);
   cmd->add_option("--params", o.params,
                   "Parameter directory: verify every returned proof locally (an invalid one "
                   "counts as failed)");
@@ -38,14 +39,12 @@ void RegisterBatch(CLI::App& app) {
       ->capture_default_str();
   OnRun(cmd, [] {
     const char* name = "batch";
-    auto bytes = ReadFileBytes(o.c1);
-    if (!bytes.ok()) return Fail(name, "reading the C1", bytes.status());
-    auto c1 = filecoin::ParseC1(*bytes);
-    if (!c1.ok()) return Fail(name, o.c1, c1.status());
+    uint64_t sector_bytes = 0;
+    auto submit = BuildSubmitRequest(o.request, &sector_bytes);
+    if (!submit.ok()) return Fail(name, "input", submit.status());
     std::optional<ReturnedProofChecker> checker;
     if (!o.params.empty()) {
-      auto prepared = ReturnedProofChecker::For(
-          PoRepProveRequest("batch", v1::PRIORITY_UNSPECIFIED, *c1, *bytes).submit(), o.params);
+      auto prepared = ReturnedProofChecker::For(*submit, o.params);
       if (!prepared.ok()) return Fail(name, "preparing to verify", prepared.status());
       checker = std::move(prepared).value();
     }
@@ -57,9 +56,10 @@ void RegisterBatch(CLI::App& app) {
     auto start = Clock::now();
     auto worker = [&] {
       for (size_t i; (i = next.fetch_add(1)) < o.count;) {
-        v1::ProveRequest request =
-            PoRepProveRequest("batch-" + run + "-" + std::to_string(i),
-                              static_cast<v1::Priority>(o.priority), *c1, *bytes);
+        v1::ProveRequest request;
+        *request.mutable_submit() = *submit;
+        request.mutable_submit()->set_request_id("batch-" + run + "-" + std::to_string(i));
+        request.mutable_submit()->set_priority(static_cast<v1::Priority>(o.priority));
         v1::ProveResponse response;
         std::string error;
         auto t = Clock::now();
