@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
   sigwait(&stop_signals, &signal_number);
   spdlog::info("signal {}, stopping: cancelling jobs (a second signal exits at once)",
                signal_number);
-  std::thread([&stop_signals] {
+  std::thread([stop_signals] {
     int again = 0;
     sigwait(&stop_signals, &again);
     spdlog::warn("signal {} again: exiting at once", again);

@@ -89,7 +89,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   if (load_ms) *load_ms = 0;
   auto files = FilesOf(circuit_id);
   RETURN_IF_ERROR(files);
-  const std::string* path = &files->params;
+  const std::string& path = files->params;
   std::shared_ptr<std::mutex> loading;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -114,18 +114,18 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   }
   MemoryBudget::Reservation reservation;
   if (budget_) {
-    auto r = ReserveForLoad(circuit_id, EstimateFromFile(*path));
+    auto r = ReserveForLoad(circuit_id, EstimateFromFile(path));
     if (!r.ok()) return Status(r.status().code(), circuit_id + ": " + r.status().message());
     reservation = std::move(r).value();
   }
   // On-curve checks only: every proof is verified against the fully checked vk before it is
   // returned, so a bad proving-key point cannot yield a wrong proof (docs/architecture.md).
-  auto pk = groth16::ReadParams(*path, ec::SubgroupCheck::kSkip, threads_);
+  auto pk = groth16::ReadParams(path, ec::SubgroupCheck::kSkip, threads_);
   if (!pk.ok()) return Status(pk.status().code(), circuit_id + ": " + pk.status().message());
   // A .params of another setup beside the real .vk would give proofs that verify here (against
   // the .params' own vk) and nowhere else.
   if (groth16::SerializeVerifyingKey(pk->vk) != groth16::SerializeVerifyingKey(*vk)) {
-    return Status::InvalidArgument(circuit_id + ": " + *path + " and " + files->vk +
+    return Status::InvalidArgument(circuit_id + ": " + path + " and " + files->vk +
                                    " are not the same key (the .params file's verifying key "
                                    "differs from the .vk); both must come from one setup");
   }

@@ -5,7 +5,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
