@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterGenVanilla(app);
   cuzk::bench::RegisterGenC1(app);
   cuzk::bench::RegisterGenParams(app);
+  cuzk::bench::RegisterLoadParams(app);
   cuzk::bench::RegisterProve(app);
   cuzk::bench::RegisterProvePoSt(app);
   cuzk::bench::RegisterProveSnap(app);

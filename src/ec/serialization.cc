@@ -2,6 +2,8 @@
 #include "ec/serialization.h"
 
 #include <algorithm>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,19 @@ struct G1Codec {
   static Result<Field> Read(const uint8_t* in) {
     return Field::FromBytesBE(std::span<const uint8_t>(in, kFieldBytes));
   }
+  // Reads a canonical big-endian coordinate; false when it is not less than p.
+  static bool TryRead(const uint8_t* in, Field& out) {
+    Field::Repr value;
+    for (size_t k = 0; k < Field::kLimbs; ++k) {
+      uint64_t word;
+      std::memcpy(&word, in + kFieldBytes - 8 * (k + 1), 8);
+      value[k] = __builtin_bswap64(word);
+    }
+    std::optional<Field> f = Field::FromCanonical(value);
+    if (!f) return false;
+    out = *f;
+    return true;
+  }
   static bool InSubgroup(const G1Affine& p) { return IsInG1Subgroup(p); }
 };
 
@@ -44,6 +59,9 @@ struct G2Codec {
     Result<ff::Fp> c0 = G1Codec::Read(in + 48);
     if (!c0.ok()) return Status::InvalidArgument("c0: " + c0.status().message());
     return Field{*c0, *c1};
+  }
+  static bool TryRead(const uint8_t* in, Field& out) {
+    return G1Codec::TryRead(in, out.c1) && G1Codec::TryRead(in + 48, out.c0);
   }
   static bool InSubgroup(const G2Affine& q) { return IsInG2Subgroup(q); }
 };
@@ -118,6 +136,18 @@ Result<Affine<typename Codec::Curve>> Decode(std::span<const uint8_t> bytes, boo
   return p;
 }
 
+// The allocation-free decoding of an uncompressed finite point: flags all clear, both
+// coordinates canonical, the curve equation holds.
+template <typename Codec>
+bool TryDecodeUncompressedFinite(const uint8_t* in, Affine<typename Codec::Curve>& out) {
+  using Field = typename Codec::Field;
+  if ((in[0] & kFlagMask) != 0) return false;
+  Field x, y;
+  if (!Codec::TryRead(in, x) || !Codec::TryRead(in + Codec::kFieldBytes, y)) return false;
+  out = Affine<typename Codec::Curve>::FromXY(x, y);
+  return out.IsOnCurve();
+}
+
 }  // namespace
 
 std::array<uint8_t, kG1CompressedBytes> G1ToCompressed(const G1Affine& p) {
@@ -144,6 +174,15 @@ Result<G2Affine> G2FromCompressed(std::span<const uint8_t> bytes, SubgroupCheck 
 }
 Result<G2Affine> G2FromUncompressed(std::span<const uint8_t> bytes, SubgroupCheck check) {
   return Decode<G2Codec>(bytes, false, check);
+}
+
+bool TryG1FromUncompressedFinite(std::span<const uint8_t, kG1UncompressedBytes> bytes,
+                                 G1Affine& out) {
+  return TryDecodeUncompressedFinite<G1Codec>(bytes.data(), out);
+}
+bool TryG2FromUncompressedFinite(std::span<const uint8_t, kG2UncompressedBytes> bytes,
+                                 G2Affine& out) {
+  return TryDecodeUncompressedFinite<G2Codec>(bytes.data(), out);
 }
 
 }  // namespace cuzk::ec

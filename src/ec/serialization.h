@@ -51,4 +51,13 @@ Result<G2Affine> G2FromCompressed(std::span<const uint8_t> bytes,
 Result<G2Affine> G2FromUncompressed(std::span<const uint8_t> bytes,
                                     SubgroupCheck check = SubgroupCheck::kCheck);
 
+// Decodes an uncompressed point that is not at infinity and checks the curve equation (not the
+// subgroup), without allocating: the bulk path for parameter files. Returns false on any fault;
+// G1FromUncompressed, given the same bytes, names it.
+bool TryG1FromUncompressedFinite(std::span<const uint8_t, kG1UncompressedBytes> bytes,
+                                 G1Affine& out);
+// The G2 form of TryG1FromUncompressedFinite; G2FromUncompressed names the fault.
+bool TryG2FromUncompressedFinite(std::span<const uint8_t, kG2UncompressedBytes> bytes,
+                                 G2Affine& out);
+
 }  // namespace cuzk::ec

@@ -163,5 +163,58 @@ TEST(SerializationTest, RejectsPointsOutsideTheSubgroupUnlessAskedNotTo) {
   EXPECT_EQ(*G2FromUncompressed(G2ToUncompressed(q), SubgroupCheck::kSkip), q);
 }
 
+// The allocation-free decoder of parameter files must accept exactly what the full decoder accepts
+// (finite points, curve equation, no subgroup check) and give the same point.
+template <typename Point, size_t kBytes, typename Try, typename Full>
+void ExpectFastDecoderAgrees(const std::array<uint8_t, kBytes>& bytes, Try try_decode, Full full,
+                             const std::string& what) {
+  Point fast;
+  bool ok = try_decode(std::span<const uint8_t, kBytes>(bytes), fast);
+  auto slow = full(bytes, SubgroupCheck::kSkip);
+  bool slow_ok = slow.ok() && !slow->infinity;
+  ASSERT_EQ(ok, slow_ok) << what << ": " << (slow.ok() ? "finite" : slow.status().message());
+  if (ok) EXPECT_EQ(fast, *slow) << what;
+}
+
+TEST(SerializationTest, FastUncompressedDecoderAgreesWithTheFullOne) {
+  std::mt19937_64 rng(13);
+  auto g1 = [](const std::array<uint8_t, kG1UncompressedBytes>& b, const std::string& what) {
+    ExpectFastDecoderAgrees<G1Affine>(
+        b, TryG1FromUncompressedFinite,
+        [](const auto& x, SubgroupCheck c) { return G1FromUncompressed(x, c); }, what);
+  };
+  auto g2 = [](const std::array<uint8_t, kG2UncompressedBytes>& b, const std::string& what) {
+    ExpectFastDecoderAgrees<G2Affine>(
+        b, TryG2FromUncompressedFinite,
+        [](const auto& x, SubgroupCheck c) { return G2FromUncompressed(x, c); }, what);
+  };
+  g1(G1ToUncompressed(G1Affine::Identity()), "G1 infinity");
+  g2(G2ToUncompressed(G2Affine::Identity()), "G2 infinity");
+  auto p_bytes = Bytes(
+      "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffff"
+      "aaab");
+  for (int i = 0; i < 200; ++i) {
+    auto p = G1ToUncompressed(Mul(G1::Generator(), Fr::Random(rng)).ToAffine());
+    auto q = G2ToUncompressed(Mul(G2::Generator(), Fr::Random(rng)).ToAffine());
+    g1(p, "G1 valid");
+    g2(q, "G2 valid");
+    // One flipped bit anywhere: a flag, a coordinate off the curve, or a value >= p.
+    size_t bit = rng() % (8 * p.size());
+    p[bit / 8] ^= static_cast<uint8_t>(1 << (bit % 8));
+    g1(p, "G1 bit " + std::to_string(bit));
+    bit = rng() % (8 * q.size());
+    q[bit / 8] ^= static_cast<uint8_t>(1 << (bit % 8));
+    g2(q, "G2 bit " + std::to_string(bit));
+    // A coordinate replaced by p itself, or by p - 1.
+    size_t field = rng() % 2, g2_field = rng() % 4;
+    std::copy(p_bytes.begin(), p_bytes.end(), p.begin() + 48 * field);
+    g1(p, "G1 coordinate = p");
+    std::copy(p_bytes.begin(), p_bytes.end(), q.begin() + 48 * g2_field);
+    g2(q, "G2 coordinate = p");
+    p[48 * field + 47] -= 1;
+    g1(p, "G1 coordinate = p - 1");
+  }
+}
+
 }  // namespace
 }  // namespace cuzk::ec

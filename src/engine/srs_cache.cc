@@ -120,8 +120,15 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   }
   // On-curve checks only: every proof is verified against the fully checked vk before it is
   // returned, so a bad proving-key point cannot yield a wrong proof (docs/architecture.md).
+  auto read_start = std::chrono::steady_clock::now();
   auto pk = groth16::ReadParams(path, ec::SubgroupCheck::kSkip, threads_);
   if (!pk.ok()) return Status(pk.status().code(), circuit_id + ": " + pk.status().message());
+  double read_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - read_start).count();
+  std::error_code size_error;
+  double gb = static_cast<double>(std::filesystem::file_size(path, size_error)) / 1e9;
+  spdlog::info("{}: read {} ({:.2f} GB, on-curve checks) in {:.2f} s, {:.2f} GB/s", circuit_id,
+               path, gb, read_s, read_s > 0 ? gb / read_s : 0.0);
   // A .params of another setup beside the real .vk would give proofs that verify here (against
   // the .params' own vk) and nowhere else.
   if (groth16::SerializeVerifyingKey(pk->vk) != groth16::SerializeVerifyingKey(*vk)) {

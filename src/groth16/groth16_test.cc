@@ -280,6 +280,80 @@ TEST(ParamsIoTest, MalformedFilesGiveErrorsThatNameTheProblem) {
   EXPECT_NE(vk.status().message().find("trailing"), std::string::npos);
 }
 
+// Vectors of many read chunks (about 1 MiB each) split over threads: read back equal from a file
+// and from memory, and a fault deep in a later chunk is named by its lowest index.
+TEST(ParamsIoTest, LongVectorsReadInParallelChunksAndNameTheLowestBadPoint) {
+  TempDir dir;
+  ProvingKey pk = TestKeys(CubicCircuit(Fr::FromUint64(3)));
+  std::mt19937_64 rng(21);
+  std::vector<ec::G1Affine> g1s;
+  std::vector<ec::G2Affine> g2s;
+  for (int i = 0; i < 7; ++i) {
+    g1s.push_back(Mul(ec::G1::Generator(), Fr::Random(rng)).ToAffine());
+    g2s.push_back(Mul(ec::G2::Generator(), Fr::Random(rng)).ToAffine());
+  }
+  constexpr size_t kH = 25000, kB = 6000;  // h spans three chunks, b_g2 two
+  pk.h.resize(kH);
+  for (size_t i = 0; i < kH; ++i) pk.h[i] = g1s[(i * 5) % 7];
+  pk.b_g1.resize(kB);
+  pk.b_g2.resize(kB);
+  for (size_t i = 0; i < kB; ++i) {
+    pk.b_g1[i] = g1s[i % 7];
+    pk.b_g2[i] = g2s[(i * 3) % 7];
+  }
+  ASSERT_TRUE(WriteParams(pk, dir.File("long.params")).ok());
+  for (size_t threads : {1, 2, 3}) {
+    auto check = threads == 2 ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
+    auto read = ReadParams(dir.File("long.params"), check, threads);
+    ASSERT_TRUE(read.ok()) << read.status().ToString();
+    EXPECT_EQ(read->h, pk.h);
+    EXPECT_EQ(read->b_g1, pk.b_g1);
+    EXPECT_EQ(read->b_g2, pk.b_g2);
+  }
+  std::vector<uint8_t> bytes = ReadAll(dir.File("long.params"));
+  auto parsed = ParseParams(bytes, ec::SubgroupCheck::kSkip, 2);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  EXPECT_EQ(parsed->h, pk.h);
+  EXPECT_EQ(parsed->b_g2, pk.b_g2);
+
+  size_t h0 = 864 + 4 + pk.vk.ic.size() * 96 + 4;
+  std::vector<uint8_t> bad_h = bytes;
+  for (size_t i : {24000, 14001, 24999}) bad_h[h0 + i * 96 + 95] ^= 4;  // y: off the curve
+  auto h = ParseParams(bad_h, ec::SubgroupCheck::kSkip, 2);
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().message(), "h point 14001: G1 point: not on the curve");
+  WriteAll(dir.File("bad_h.params"), bad_h);
+  auto h_file = ReadParams(dir.File("bad_h.params"), ec::SubgroupCheck::kSkip, 2);
+  ASSERT_FALSE(h_file.ok());
+  EXPECT_NE(h_file.status().message().find("bad_h.params: h point 14001: G1 point: not on"),
+            std::string::npos)
+      << h_file.status().message();
+
+  size_t b_g2_0 = h0 + kH * 96 + 4 + pk.l.size() * 96 + 4 + pk.a.size() * 96 + 4 + kB * 96 + 4;
+  std::vector<uint8_t> bad_b = bytes;
+  bad_b[b_g2_0 + 5500 * 192] |= 0x20;  // the sort flag on an uncompressed point
+  auto b = ParseParams(bad_b, ec::SubgroupCheck::kSkip, 2);
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().message(),
+            "b_g2 point 5500: G2 point: sort flag (0x20) is set on an uncompressed encoding");
+
+  // A point on the curve but outside the subgroup passes the on-curve load only.
+  ec::G1Affine outside;
+  for (ff::Fp x = ff::Fp::One();; x += ff::Fp::One()) {
+    if (auto y = (x.Square() * x + ec::G1Curve::B()).Sqrt()) {
+      outside = ec::G1Affine::FromXY(x, *y);
+      if (!ec::IsInG1Subgroup(outside)) break;
+    }
+  }
+  std::vector<uint8_t> off_group = bytes;
+  auto enc = ec::G1ToUncompressed(outside);
+  std::copy(enc.begin(), enc.end(), off_group.begin() + h0 + 12345 * 96);
+  EXPECT_TRUE(ParseParams(off_group, ec::SubgroupCheck::kSkip, 2).ok());
+  auto checked = ParseParams(off_group, ec::SubgroupCheck::kCheck, 2);
+  ASSERT_FALSE(checked.ok());
+  EXPECT_EQ(checked.status().message(), "h point 12345: G1 point: not in the prime-order subgroup");
+}
+
 TEST(ParamsIoTest, ProofParsingRejectsBadBytes) {
   EXPECT_FALSE(ParseProof(std::vector<uint8_t>(191)).ok());
   std::vector<uint8_t> zeros(192, 0);

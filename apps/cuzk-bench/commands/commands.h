@@ -31,6 +31,8 @@ void RegisterProveSnap(CLI::App& app);
 void RegisterGenC1(CLI::App& app);
 // Registers `gen-params`: TEST Groth16 parameters for a sector size's PoRep or PoSt circuit.
 void RegisterGenParams(CLI::App& app);
+// Registers `load-params`: read a .params file as the daemon does, with its time and GB/s.
+void RegisterLoadParams(CLI::App& app);
 // Registers `prove`: a local C2 of a C1 file, every partition verified.
 void RegisterProve(CLI::App& app);
 // Registers `verify`: check a C2 proof file against a C1 and a .vk.
