@@ -26,17 +26,18 @@ build-portable: deps
 	@cmake --preset portable -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(PORTABLE) -j$(JOBS)
 
-# The portable C++ field code (no assembly) under AddressSanitizer and UBSan.
+# The portable C++ field code (no assembly) under AddressSanitizer and UBSan, built by clang.
 build-asan: deps
 	@cmake --preset asan-ubsan -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(ASAN) -j$(JOBS)
 
 # Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes and the
 # 32GiB R1CS digest, a few minutes), the fast ones again on the portable (CUZK_ASM=OFF) code under
-# AddressSanitizer and UBSan (less the two sealed-circuit suites, which take 9 minutes there and
-# ran on the release build), the check that generated sources match their generators, the
-# check that every C++ file is formatted as .clang-format says, and every fuzz target for a few
-# seconds (about a minute in all) so that a parser that crashes near its seeds is caught.
+# AddressSanitizer and UBSan built by clang (less the two sealed-circuit suites, which take 9
+# minutes there and ran on the release build), the check that generated sources match their
+# generators, the check that every C++ file is formatted as .clang-format says, and every fuzz
+# target for a few seconds (about a minute in all) so that a parser that crashes near its seeds is
+# caught.
 test: build build-asan check-generated check-format fuzz-build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@ctest --test-dir $(ASAN) --output-on-failure -j$(JOBS) -LE slow \
