@@ -20,6 +20,7 @@
 #include "base/parallel.h"
 #include "engine/config.h"
 #include "engine/engine.h"
+#include "ff/cpu_kernels.h"
 #include "server/grpc_server.h"
 #include "server/listen.h"
 #include "server/proving_service.h"
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
     cuzk::LimitThreads(config.threads);
     spdlog::info("using at most {} CPU threads ([synthesis] threads)", config.threads);
   }
+  spdlog::info("CPU field kernels: {}", cuzk::ff::DescribeFieldKernels());
   config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
 
   // Block the stop signals in every thread; the main thread waits for them below.

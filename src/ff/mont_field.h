@@ -10,6 +10,7 @@
 #include <span>
 
 #include "base/status.h"
+#include "ff/cpu_kernels.h"
 #include "ff/limbs.h"
 
 // The inline-assembly addition and subtraction need 13 free registers: optimized builds only
@@ -29,7 +30,8 @@ using MontMulFn = void (*)(uint64_t* out, const uint64_t* a, const uint64_t* b);
 using MontSqrFn = void (*)(uint64_t* out, const uint64_t* a);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
-// spare top bit), kName, kUseAsm, kAsmMul (the MontMulFn kernel used when kUseAsm is true;
+// spare top bit), kName, kUseAsm, kAsmMul (the MontMulFn kernel used when kUseAsm is true and the
+// CPU runs it, ff/cpu_kernels.h;
 // addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h), kHasAsmSqr and
 // kAsmSqr (whether Square uses its own MontSqrFn kernel, and that kernel; a bool, because the
 // address of an extern function is not a constant expression under the sanitizers).
@@ -174,10 +176,12 @@ class MontField {
   MontField Square() const {
     MontField r;
     if constexpr (Config::kUseAsm && Config::kHasAsmSqr) {
-      Config::kAsmSqr(r.v_.data(), v_.data());
-    } else {
-      MulInto(r.v_, v_, v_);
+      if (kAsmKernels) [[likely]] {
+        Config::kAsmSqr(r.v_.data(), v_.data());
+        return r;
+      }
     }
+    MulInto(r.v_, v_, v_);
     return r;
   }
 
@@ -223,8 +227,9 @@ class MontField {
 
   // The portable C++ kernel, exposed so tests can compare it with the assembly one.
   static void MulPortable(Repr& out, const Repr& a, const Repr& b);
-  // Returns true iff this build multiplies with the assembly kernel.
-  static constexpr bool UsesAsm() { return Config::kUseAsm; }
+  // Returns true iff this process multiplies with the assembly kernel (built with it, and the CPU
+  // runs it; ff/cpu_kernels.h).
+  static bool UsesAsm() { return Config::kUseAsm && kAsmKernels; }
 
  private:
   static constexpr bool Equal(const Repr& a, const Repr& b) {
@@ -234,10 +239,12 @@ class MontField {
   }
   static void MulInto(Repr& out, const Repr& a, const Repr& b) {
     if constexpr (Config::kUseAsm) {
-      Config::kAsmMul(out.data(), a.data(), b.data());
-    } else {
-      MulPortable(out, a, b);
+      if (kAsmKernels) [[likely]] {
+        Config::kAsmMul(out.data(), a.data(), b.data());
+        return;
+      }
     }
+    MulPortable(out, a, b);
   }
 
   Repr v_{};

@@ -3,7 +3,9 @@
 // random inputs plus the edge values 0, 1, 2 and p-1.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "base/hex.h"
@@ -85,7 +87,8 @@ TYPED_TEST(MontFieldTest, ArithmeticMatchesBigIntReference) {
 }
 
 TYPED_TEST(MontFieldTest, PortableAndAssemblyKernelsAgree) {
-  if (!TypeParam::UsesAsm()) GTEST_SKIP() << "built without the assembly kernel (CUZK_ASM=OFF)";
+  if (!TypeParam::UsesAsm())
+    GTEST_SKIP() << "not using the assembly kernel: " << DescribeFieldKernels();
   auto xs = this->Samples(2000);
   for (size_t i = 0; i + 1 < xs.size(); ++i) {
     typename TypeParam::Repr portable;
@@ -273,6 +276,7 @@ std::vector<mpz_class> LazyOperands(std::mt19937_64& rng, const mpz_class& r) {
 // The lazy product (no final subtraction) returns a b / 2^256 mod r, plus 0 or r, for a < r
 // and any b < 2^256 (bound in tools/gen_mont_asm.py).
 TEST(FrTest, LazyAssemblyProductIsBelowTwiceR) {
+  if (!kAsmKernels) GTEST_SKIP() << "not using the assembly kernels: " << DescribeFieldKernels();
   mpz_class r = ToMpz(FrConfig::kModulus);
   mpz_class r_inv;  // 2^-256 mod r
   mpz_class two256 = mpz_class(1) << 256;
@@ -340,6 +344,21 @@ TEST(FrTest, SevenIsAMultiplicativeGenerator) {
   }
   EXPECT_EQ(rest, 1) << "factorisation of r-1 incomplete";
   EXPECT_EQ(FrMultiplicativeGenerator(), Fr::FromUint64(7));
+}
+
+// The kernels are chosen at start-up (ff/cpu_kernels.h); CUZK_FIELD_KERNEL=portable (the
+// ff_mont_field_test_portable run of this binary) turns the assembly off on any CPU.
+TEST(FieldKernelsTest, TheChoiceIsNamedAndTheEnvironmentCanAskForPortable) {
+  const char* env = std::getenv("CUZK_FIELD_KERNEL");
+  std::string described = DescribeFieldKernels();
+  EXPECT_EQ(described.find("portable C++") == std::string::npos, Fp::UsesAsm()) << described;
+  EXPECT_EQ(Fp::UsesAsm(), Fr::UsesAsm());
+  if (env != nullptr && std::string(env) == "portable") {
+    EXPECT_FALSE(Fp::UsesAsm());
+    if (CUZK_USE_ASM) {
+      EXPECT_NE(described.find("CUZK_FIELD_KERNEL=portable"), std::string::npos) << described;
+    }
+  }
 }
 
 }  // namespace

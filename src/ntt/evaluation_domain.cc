@@ -115,10 +115,17 @@ static_assert(sizeof(Fr) == sizeof(ff::Limbs<4>), "Fr is its Montgomery limbs");
 
 // One radix-2 butterfly: (u, v) <- (u + w v, u - w v), for u, v < 2r and w < r; both below 2r.
 inline void Butterfly(Fr& u, Fr& v, const Fr& w) {
-  uint64_t t[4];
-  cuzk_fr_mul_mont_lazy_x86_64(t, LimbsOf(w), LimbsOf(v));
-  ff::x86_64::SubMod4(LimbsOf(v), LimbsOf(u), t, kTwiceR.data());
-  ff::x86_64::AddBelowBound4(LimbsOf(u), LimbsOf(u), t, kTwiceR.data());
+  ff::Limbs<4> t;
+  if (ff::kAsmKernels) [[likely]] {
+    cuzk_fr_mul_mont_lazy_x86_64(t.data(), LimbsOf(w), LimbsOf(v));
+  } else {  // a CPU without MULX/ADX: the portable product of canonical operands, below r
+    ff::Limbs<4> v_mod_r;
+    ff::x86_64::AddMod4(v_mod_r.data(), LimbsOf(v), kZeroLimbs.data(),
+                        ff::FrConfig::kModulus.data());
+    Fr::MulPortable(t, w.montgomery(), v_mod_r);
+  }
+  ff::x86_64::SubMod4(LimbsOf(v), LimbsOf(u), t.data(), kTwiceR.data());
+  ff::x86_64::AddBelowBound4(LimbsOf(u), LimbsOf(u), t.data(), kTwiceR.data());
 }
 // The butterfly of twiddle 1: (u, v) <- (u + v, u - v), below 2r.
 inline void AddSub(Fr& u, Fr& v) {

@@ -36,9 +36,8 @@ int RunTour(uint64_t seed) {
   using ec::G2;
   using ff::Fr;
   std::mt19937_64 rng(seed);
-  std::printf("cuzk arithmetic tour (BLS12-381, seed %llu, %s field kernels)\n",
-              static_cast<unsigned long long>(seed),
-              ff::Fp::UsesAsm() ? "x86-64 assembly" : "portable C++");
+  std::printf("cuzk arithmetic tour (BLS12-381, seed %llu)\nfield kernels: %s\n",
+              static_cast<unsigned long long>(seed), ff::DescribeFieldKernels().c_str());
 
   auto g1_bytes = ec::G1ToCompressed(ec::G1Curve::Generator());
   Check("G1 generator compress + decompress (subgroup checked)", [&] {
