@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // ZCash BLS12-381 point encodings, as blst/blstrs and therefore bellperson write them
-// (spec porep-c2-circuit.md 7.4). Fp is 48 bytes big-endian; an Fp2 is c1 || c0. Byte 0 carries
+// (docs/filecoin.md §7.4). Fp is 48 bytes big-endian; an Fp2 is c1 || c0. Byte 0 carries
 // three flags: 0x80 compressed, 0x40 infinity, 0x20 "y is the lexicographically larger root".
 //
 //   G1 compressed 48 B = x | flags     G1 uncompressed  96 B = x || y

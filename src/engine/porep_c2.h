@@ -63,8 +63,8 @@ Status VerifySealStatement(const circuits::porep::SealStatement& statement,
                            const groth16::PreparedVerifyingKey& pvk,
                            std::span<const uint8_t> proof);
 
-// Returns the R1CS rows of one partition of `sector` (input constraints included; spec 4.9), an
-// upper bound for the published sizes: 64GiB's count for both 11-layer sizes.
+// Returns the R1CS rows of one partition of `sector` (input constraints included; docs/filecoin.md
+// §4.9), an upper bound for the published sizes: 64GiB's count for both 11-layer sizes.
 uint64_t PoRepPartitionRows(const filecoin::SectorShape& sector);
 
 // Returns the estimated peak host memory of proving one partition of `sector` (assignment, NTT

@@ -315,7 +315,7 @@ TEST(FrTest, AddBelowTwiceRHandlesTheCarryOut) {
 #endif
 
 TEST(FrTest, RootOfUnityMatchesFilecoinConstant) {
-  // spec 7.6: ROOT_OF_UNITY = 7^((r-1)/2^32).
+  // docs/filecoin.md §7.6: ROOT_OF_UNITY = 7^((r-1)/2^32).
   Fr root = FrRootOfUnity();
   auto bytes = root.ToBytesBE();
   EXPECT_EQ(ToHex(bytes), "16a2a19edfe81f20d09b681922c813b4b63683508c2280b93829971f439f0d2b");

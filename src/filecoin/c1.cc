@@ -439,7 +439,7 @@ Result<C1Output> ParsePaddedC1(const simdjson::padded_string& padded, C1Envelope
   RETURN_IF_ERROR(ReadTopLevel(root, &t));
   JsonPath top;
   if (t.has_phase1 && !inner) {
-    // Curio's wrapper (spec 2.5): the C1 JSON bytes as standard padded base64.
+    // Curio's wrapper (docs/filecoin.md §2.5): the C1 JSON bytes as standard padded base64.
     if (!t.has_sector_num) return top.Key("SectorNum").Error("missing");
     if (!t.has_sector_size) return top.Key("SectorSize").Error("missing");
     auto c1 = ParsePaddedC1(simdjson::padded_string(t.phase1), nullptr, /*inner=*/true);

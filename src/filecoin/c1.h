@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The C1 output (rust-filecoin-proofs-api SealCommitPhase1Output) that Lotus and Curio hand to
 // C2: its in-memory model, a validating JSON reader for the raw form and Curio's wrapper, and a
-// writer that emits exactly serde_json's compact encoding (spec porep-c2-circuit.md 2).
+// writer that emits exactly serde_json's compact encoding (docs/filecoin.md §2).
 #pragma once
 
 #include <array>
@@ -77,7 +77,8 @@ struct C1Output {
   Bytes32 ticket{};
 };
 
-// What Curio's wrapper adds around the C1 bytes (spec 2.5); zero when the input was raw.
+// What Curio's wrapper adds around the C1 bytes (docs/filecoin.md §2.5); zero when the input was
+// raw.
 struct C1Envelope {
   bool wrapped = false;
   int64_t sector_num = 0;
@@ -89,7 +90,7 @@ struct C1Envelope {
 Result<ff::Fr> DomainToFr(const Bytes32& bytes, const std::string& what);
 
 // Returns the key of C1's vanilla_proofs enum: the V1 name of the sector size for every version
-// (spec 2.1), e.g. "StackedDrg32GiBV1" for StackedDrg32GiBV1_1.
+// (docs/filecoin.md §2.1), e.g. "StackedDrg32GiBV1" for StackedDrg32GiBV1_1.
 std::string VanillaProofsKey(const RegisteredSealProof& proof);
 
 // Returns the form of tree R/C proofs for a sector shape: Single, Sub or Top.

@@ -129,7 +129,8 @@ Status CheckC1Proofs(const C1Output& c1, size_t threads) {
   const SectorShape& shape = c1.registered_proof.shape;
   StackedGraph graph(shape.nodes, PoRepId(c1.registered_proof.id), c1.registered_proof.api_version);
   Statement st{&c1, ToFr(c1.replica_id), ToFr(c1.comm_r), {}, {}, shape.layers, &graph};
-  // spec 2.4: comm_c and comm_r_last are the roots of the first challenge's tree C and R proofs.
+  // docs/filecoin.md §2.4: comm_c and comm_r_last are the roots of the first challenge's tree C and
+  // R proofs.
   const VanillaProof& first = c1.vanilla_proofs[0][0];
   st.comm_c = first.c_x.inclusion_proof.root;
   st.comm_r_last = first.comm_r_last_proof.root;

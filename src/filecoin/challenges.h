@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // replica_id and the PoRep challenge derivations (stacked/vanilla/params.rs and challenges.rs;
-// spec porep-c2-circuit.md 3.2-3.3): interactive, non-interactive and synthetic.
+// docs/filecoin.md §3.2-3.3): interactive, non-interactive and synthetic.
 #pragma once
 
 #include <array>
@@ -17,7 +17,7 @@ namespace cuzk::filecoin {
 using Bytes32 = std::array<uint8_t, 32>;
 
 // Returns the prover_id of a miner actor: the actor id as an unsigned LEB128 varint (its ID
-// address payload), zero-padded to 32 bytes (spec 2.5; filecoin-ffi's to_prover_id).
+// address payload), zero-padded to 32 bytes (docs/filecoin.md §2.5; filecoin-ffi's to_prover_id).
 Bytes32 ProverId(uint64_t miner_id);
 
 // replica_id = Fr_LE(SHA256(prover_id || u64_be(sector_id) || ticket || comm_d || porep_id),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Challenge derivation: challenges.rs test_synth_challenges_against_hardcoded (spec 3.3), and
-// properties of the interactive/non-interactive forms against a direct SHA-256 computation.
+// Challenge derivation: challenges.rs test_synth_challenges_against_hardcoded (docs/filecoin.md
+// §3.3), and properties of the interactive/non-interactive forms against a direct SHA-256
+// computation.
 #include "filecoin/challenges.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The SDR parent graph (storage-proofs-core drgraph.rs, storage-proofs-porep stacked/vanilla/
-// graph.rs, crypto/feistel.rs; spec porep-c2-circuit.md 3.4): 6 DRG (bucket-sampled) parents
+// graph.rs, crypto/feistel.rs; docs/filecoin.md §3.4): 6 DRG (bucket-sampled) parents
 // followed by 8 expander (Feistel-permuted) parents per node.
 #pragma once
 

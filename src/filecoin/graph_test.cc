@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The parent graph against the digests of the published parent caches (storage-proofs-porep
-// parent_cache.json, spec 3.4) for 2KiB and 8MiB, V1 and V1_1, plus structural properties.
+// parent_cache.json, docs/filecoin.md §3.4) for 2KiB and 8MiB, V1 and V1_1, plus structural
+// properties.
 #include "filecoin/graph.h"
 
 #include <gtest/gtest.h>

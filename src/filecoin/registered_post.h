@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The 15 registered PoSt proofs (Lotus abi.RegisteredPoStProof ids; rust-filecoin-proofs-api
 // registry.rs), their FallbackPoSt parameters, and the names of their Groth16 parameter files
-// (spec porep-c2-circuit.md 8).
+// (docs/filecoin.md §8).
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@ struct RegisteredPoStProof {
   uint64_t id;
   std::string_view name;  // Lotus name, e.g. "StackedDrgWindow32GiBV1_1"
   PoStKind kind;
-  ApiVersion api_version;    // V1_2_0 changes the challenge index (spec 8)
+  ApiVersion api_version;    // V1_2_0 changes the challenge index (docs/filecoin.md §8)
   SectorShape shape;         // sector size and tree R arities (challenges_per_partition unused)
   uint32_t challenge_count;  // leaf challenges per sector: 66 winning, 10 window
   uint32_t sector_count;     // sectors per partition: 1 winning; 2, 2349 or 2300 window

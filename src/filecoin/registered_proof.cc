@@ -15,7 +15,7 @@ struct SizeRow {
   uint32_t layers, sub, top, partitions, min_challenges, ni_partitions, ni_min_challenges;
 };
 
-// spec 1.2: shapes and challenge counts per sector size.
+// docs/filecoin.md §1.2: shapes and challenge counts per sector size.
 constexpr SizeRow kSizes[] = {
     {"2KiB", 2 * KiB, 2, 0, 0, 1, 2, 13, 26},
     {"8MiB", 8 * MiB, 2, 0, 0, 1, 2, 13, 26},
@@ -30,7 +30,7 @@ struct GroupRow {
   PoRepFeature feature;
 };
 
-// spec 1.1: ids 0-4, 5-9, 10-14, 15-19.
+// docs/filecoin.md §1.1: ids 0-4, 5-9, 10-14, 15-19.
 constexpr GroupRow kGroups[] = {
     {"V1", ApiVersion::kV1_0_0, PoRepFeature::kInteractive},
     {"V1_1", ApiVersion::kV1_1_0, PoRepFeature::kInteractive},

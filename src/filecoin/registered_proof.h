@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The 20 registered seal proofs (rust-filecoin-proofs-api registry.rs; the same ids as Lotus'
 // abi.RegisteredSealProof), their sector shapes, porep_id, and the names of their Groth16
-// parameter files (spec porep-c2-circuit.md 1 and 7.1).
+// parameter files (docs/filecoin.md §1 and §7.1).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The registry against spec 1.1-1.2 and the parameter cache ids against spec 7.1 (the hashes
-// rust-fil-proofs names the published parameter files with).
+// The registry against docs/filecoin.md §1.1-1.2 and the parameter cache ids against
+// docs/filecoin.md §7.1 (the hashes rust-fil-proofs names the published parameter files with).
 #include "filecoin/registered_proof.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The registered SnapDeals proofs (Lotus abi.RegisteredUpdateProof ids 0..4, one per sector
-// size), and the names of their Groth16 parameter files (spec porep-c2-circuit.md 9).
+// size), and the names of their Groth16 parameter files (docs/filecoin.md §9).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The SDR label of one node (storage-proofs-porep stacked/vanilla/create_label; spec 4.8):
-// SHA-256(replica_id || u32_be(layer) || u64_be(node) || 20 zero bytes || 37 parent labels)
+// The SDR label of one node (storage-proofs-porep stacked/vanilla/create_label; docs/filecoin.md
+// §4.8): SHA-256(replica_id || u32_be(layer) || u64_be(node) || 20 zero bytes || 37 parent labels)
 // truncated to 254 bits; node 0 hashes only the 64-byte prefix. The sealer labels sectors with
 // it and the C1 checker recomputes a challenge's labels with it.
 #pragma once

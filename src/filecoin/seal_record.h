@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // rust-fil-proofs' seal regression records (filecoin-proofs/tests/seal_regression_records-v*.json,
-// spec 6): one serde JSON object per line, each a real seal proof with everything needed to
-// recompute its public inputs. Used to check cuzk's verifier against official proofs and keys.
+// docs/filecoin.md §6): one serde JSON object per line, each a real seal proof with everything
+// needed to recompute its public inputs. Used to check cuzk's verifier against official proofs and
+// keys.
 #pragma once
 
 #include <cstdint>

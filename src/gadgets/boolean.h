@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Bits in a constraint system (bellpepper-core boolean.rs; spec porep-c2-circuit.md 4.2):
+// Bits in a constraint system (bellpepper-core boolean.rs; docs/filecoin.md §4.2):
 // AllocatedBit is a variable constrained to 0 or 1; Boolean is a view of one (as is, negated)
 // or a constant. Boolean operations fold constants and negations exactly as bellpepper does,
 // because that decides how many constraints a circuit has.

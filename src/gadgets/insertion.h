@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Insertion of the current node among its siblings at the position given by index bits
-// (storage-proofs-core gadgets/insertion.rs), with the exact pick sequences of spec 4.2.
+// (storage-proofs-core gadgets/insertion.rs), with the exact pick sequences of docs/filecoin.md
+// §4.2.
 #pragma once
 
 #include <span>

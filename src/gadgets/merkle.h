@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Merkle inclusion as Filecoin's PoR circuit lays it down (storage-proofs-core gadgets/por.rs,
-// private mode; spec porep-c2-circuit.md 4.4-4.5), for Poseidon trees of any arity mix (base,
+// private mode; docs/filecoin.md §4.4-4.5), for Poseidon trees of any arity mix (base,
 // sub, top levels) and the SHA-256 binary tree D.
 #pragma once
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Number gadgets (bellpepper num.rs, multipack.rs; storage-proofs-core gadgets and util.rs):
-// shapes per spec porep-c2-circuit.md 4.2.
+// shapes per docs/filecoin.md §4.2.
 #include "gadgets/num.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The Poseidon gadget of Filecoin's circuits (neptune circuit.rs, Merkle-tree domain), laying
-// down exactly the constraints and variables neptune does: spec porep-c2-circuit.md 5.3.
+// down exactly the constraints and variables neptune does: docs/filecoin.md §5.3.
 #pragma once
 
 #include <span>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The SHA-256 gadget (bellperson gadgets/sha256.rs; spec porep-c2-circuit.md 4.3), with the same
+// The SHA-256 gadget (bellperson gadgets/sha256.rs; docs/filecoin.md §4.3), with the same
 // constraint system constraint for constraint: Boolean folding, deferred additions and MultiEq
 // batching. Costs 25,840 constraints per block of variable message under a constant state.
 #pragma once

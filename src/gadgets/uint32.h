@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // 32-bit words as 32 Booleans, LSB first (bellperson gadgets/uint32.rs), and MultiEq, which packs
-// many equalities into few constraints (gadgets/multieq.rs). Spec porep-c2-circuit.md 4.2.
+// many equalities into few constraints (gadgets/multieq.rs). docs/filecoin.md §4.2.
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Groth16 keys and proofs over BLS12-381, with bellperson's field order and meaning (groth16/
-// mod.rs, params.rs; spec porep-c2-circuit.md 7.2-7.6).
+// mod.rs, params.rs; docs/filecoin.md §7.2-7.6).
 #pragma once
 
 #include <vector>

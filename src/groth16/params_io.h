@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// bellperson's file formats (spec porep-c2-circuit.md 7.2-7.5; docs/formats.md):
+// bellperson's file formats (docs/formats.md):
 //   .vk      alpha_g1 beta_g1 beta_g2 gamma_g2 delta_g1 delta_g2 | u32be n | ic[n]
 //   .params  .vk | u32be + h[] | u32be + l[] | u32be + a[] | u32be + b_g1[] | u32be + b_g2[]
 // with every point uncompressed (G1 96 B, G2 192 B) and none at infinity; a proof is

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The Groth16 prover in bellperson's algorithm (prover/native.rs; spec porep-c2-circuit.md 7.6).
+// The Groth16 prover in bellperson's algorithm (prover/native.rs; docs/filecoin.md §7.6).
 #pragma once
 
 #include "base/status.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Poseidon over Fr as Filecoin uses it (neptune 11.0.0, spec porep-c2-circuit.md 5): width
+// Poseidon over Fr as Filecoin uses it (neptune 11.0.0, docs/filecoin.md §5): width
 // t = arity + 1, x^5 S-box, 8 full rounds and the arity's partial rounds, Grain-LFSR round
 // constants and a Cauchy MDS matrix, all generated here from the parameters at first use.
 // This is the reference ("hash_correct") permutation; the circuit's optimized sparse schedule

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Preprocessing of the optimized Poseidon (Grassi et al., Poseidon paper, Appendix B, as neptune
-// implements it): the steps and names follow spec porep-c2-circuit.md 5.3.
+// implements it): the steps and names follow docs/filecoin.md §5.3.
 #include "hash/poseidon_optimized.h"
 
 #include <map>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The optimized Poseidon schedule that Filecoin's circuit computes (neptune preprocessing.rs,
-// mds.rs, circuit.rs; spec porep-c2-circuit.md 5.3): round constants folded through the inverse
+// mds.rs, circuit.rs; docs/filecoin.md §5.3): round constants folded through the inverse
 // MDS ("compressed constants"), and the partial rounds mixed with sparse matrices. The circuit's
 // witness and linear combinations follow this schedule, so it is reproduced exactly; the native
 // version below serves to check it against the reference permutation.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Poseidon against neptune's known answers (spec porep-c2-circuit.md 5.2): hash_values for each
+// Poseidon against neptune's known answers (docs/filecoin.md §5.2): hash_values for each
 // arity, filecoin-hashers' H(1, 0) and [1,0,0,1] tree root, constant counts and fingerprints.
 #include "hash/poseidon.h"
 

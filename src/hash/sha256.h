@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // SHA-256 through OpenSSL (which uses SHA-NI where the CPU has it), and Filecoin's mapping of a
-// digest to a field element: keep the first 254 little-endian bits (spec porep-c2-circuit.md 10.1).
+// digest to a field element: keep the first 254 little-endian bits (docs/filecoin.md §10.1).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // EvaluationDomain: the multiplicative subgroup of Fr of size n = 2^k used for the Groth16 QAP
-// (bellperson domain.rs; spec porep-c2-circuit.md 7.6): omega = ROOT_OF_UNITY^(2^(32-k)), coset
+// (bellperson domain.rs; docs/filecoin.md §7.6): omega = ROOT_OF_UNITY^(2^(32-k)), coset
 // generator 7, constraint i <-> omega^i. All transforms are in place on natural-order data.
 #pragma once
 

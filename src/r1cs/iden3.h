@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // circom/snarkjs interchange: the iden3 `.r1cs` and `.wtns` binary formats over BLS12-381's Fr
-// (../shared/reference/iden3-r1cs-wtns.md). Our inputs (ONE first) are wires 0..nInputs-1,
-// declared as public inputs; aux variables follow in allocation order. Only the circuit's own
-// constraints are exchanged: both sides append the per-input rows themselves.
+// (docs/formats.md; iden3's r1csfile and wtns specifications). Our inputs (ONE first) are wires
+// 0..nInputs-1, declared as public inputs; aux variables follow in allocation order. Only the
+// circuit's own constraints are exchanged: both sides append the per-input rows themselves.
 #pragma once
 
 #include <span>

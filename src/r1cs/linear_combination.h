@@ -2,7 +2,7 @@
 // Variables and linear combinations of a rank-1 constraint system, with bellpepper-core's
 // semantics (lc.rs): a combination is a map variable -> coefficient, so adding a variable twice
 // merges the coefficients. That matters for the density of the Groth16 queries: a variable whose
-// merged coefficient is zero does not count (spec porep-c2-circuit.md 4.1).
+// merged coefficient is zero does not count (docs/filecoin.md §4.1).
 #pragma once
 
 #include <boost/container/small_vector.hpp>

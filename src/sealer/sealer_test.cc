@@ -108,7 +108,8 @@ TEST(SealerTest, Fr32PadPlacesBitsAt254PerNode) {
   EXPECT_EQ((*shifted)[0][31], 0);
 }
 
-// Label of one node recomputed from the definition (spec 4.8), parents from the graph directly.
+// Label of one node recomputed from the definition (docs/filecoin.md §4.8), parents from the graph
+// directly.
 Bytes32 ReferenceLabel(const filecoin::StackedGraph& graph, const Fr& replica_id, uint32_t layer,
                        uint64_t node, const std::vector<std::vector<Bytes32>>& labels) {
   std::vector<uint8_t> message;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The daemon's observability formats, shared by the gRPC GetMetrics call and the HTTP status
-// server: Prometheus text with the Rust cuzk's metric names (cuzk-rust-inventory.md 2f) plus
+// server: Prometheus text with the Rust cuzk's metric names (docs/compatibility.md §4) plus
 // cuzk's own memory and parameter gauges, and the JSON of GET /status.
 #pragma once
 

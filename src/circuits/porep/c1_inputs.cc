@@ -44,8 +44,8 @@ Result<ColumnWitness> Column(const filecoin::ColumnProof& proof, const std::stri
   return c;
 }
 
-// Public inputs per challenge (spec 3.1): comm_d path, 14 parent paths, the challenge, tree R_last
-// path, own column path.
+// Public inputs per challenge (docs/filecoin.md §3.1): comm_d path, 14 parent paths, the challenge,
+// tree R_last path, own column path.
 constexpr size_t kInputsPerChallenge = 18;
 
 // A public input that holds a node index, in decimal.
@@ -100,7 +100,8 @@ Result<PartitionWitness> PartitionWitnessFromC1(const C1Output& c1, uint32_t par
     *out = *fr;
   }
   if (proofs.empty()) return Status::InvalidArgument("partition has no challenge proofs");
-  // spec 2.4: comm_r_last and comm_c are the roots of challenge 0's tree R and tree C proofs.
+  // docs/filecoin.md §2.4: comm_r_last and comm_c are the roots of challenge 0's tree R and tree C
+  // proofs.
   auto comm_r_last = filecoin::DomainToFr(proofs[0].comm_r_last_proof.root, "comm_r_last");
   auto comm_c = filecoin::DomainToFr(proofs[0].c_x.inclusion_proof.root, "comm_c");
   RETURN_IF_ERROR(comm_r_last);

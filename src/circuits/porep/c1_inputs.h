@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // From a parsed C1 to what one partition's proof needs: the circuit witness (StackedCompound::
-// circuit, spec 2.4) and the public inputs in the order of spec 3.1 (StackedCompound::
-// generate_public_inputs), with challenges and parents recomputed, not trusted from C1.
+// circuit, docs/filecoin.md §2.4) and the public inputs in the order of docs/filecoin.md §3.1
+// (StackedCompound:: generate_public_inputs), with challenges and parents recomputed, not trusted
+// from C1.
 #pragma once
 
 #include <vector>
@@ -27,7 +28,7 @@ struct SealStatement {
 CircuitShape ShapeOf(const filecoin::SectorShape& sector);
 
 // The challenges of partition `partition`, derived from replica_id, seed and comm_r as the
-// registered proof's feature prescribes (spec 3.3).
+// registered proof's feature prescribes (docs/filecoin.md §3.3).
 Result<std::vector<uint64_t>> PartitionChallenges(const filecoin::C1Output& c1, uint32_t partition);
 
 // The witness of partition `partition`; every value converted to a canonical Fr.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The SDR labeling gadget (storage-proofs-porep stacked/circuit/create_label.rs; spec 4.8):
-// label = SHA-256(replica_id || u32_be(layer) || u64_be(node) || 20 zero bytes || 37 parent
+// The SDR labeling gadget (storage-proofs-porep stacked/circuit/create_label.rs; docs/filecoin.md
+// §4.8): label = SHA-256(replica_id || u32_be(layer) || u64_be(node) || 20 zero bytes || 37 parent
 // labels), truncated to 254 bits and packed.
 #pragma once
 

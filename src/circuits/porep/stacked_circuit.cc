@@ -57,7 +57,7 @@ Status StackedCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
                                    " challenge proofs, the shape needs " +
                                    std::to_string(shape_.challenges));
   }
-  // spec 4.6, steps 1-6 (571 constraints).
+  // docs/filecoin.md §4.6, steps 1-6 (571 constraints).
   AllocatedNum replica_id = AllocatedNum::Alloc(cs, witness_.replica_id);
   gadgets::Inputize(cs, replica_id);
   std::vector<Boolean> replica_id_bits = MessageBits(cs, replica_id);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // StackedCircuit: one partition of the SDR PoRep circuit (storage-proofs-porep stacked/circuit/
-// proof.rs and params.rs; spec porep-c2-circuit.md 4.6-4.7), constraint for constraint.
+// proof.rs and params.rs; docs/filecoin.md §4.6-4.7), constraint for constraint.
 #pragma once
 
 #include <array>
@@ -13,7 +13,8 @@ namespace cuzk::circuits::porep {
 
 using ff::Fr;
 
-// What the circuit's shape depends on (spec 1.2): the same for every proof of one sector size.
+// What the circuit's shape depends on (docs/filecoin.md §1.2): the same for every proof of one
+// sector size.
 struct CircuitShape {
   uint64_t nodes = 0;
   uint32_t layers = 0;
@@ -49,7 +50,7 @@ struct PartitionWitness {
   std::vector<ChallengeWitness> challenges;
 };
 
-// The partition circuit: 3 public inputs and then 18 per challenge (spec 3.1).
+// The partition circuit: 3 public inputs and then 18 per challenge (docs/filecoin.md §3.1).
 class StackedCircuit : public r1cs::Circuit {
  public:
   StackedCircuit(CircuitShape shape, PartitionWitness witness)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The PoRep circuit's shape against rust-fil-proofs: the stacked_circuit.rs test shapes and the
-// per-size totals of spec 4.9 (constraints, inputs, aux), and the label gadget against
+// per-size totals of docs/filecoin.md §4.9 (constraints, inputs, aux), and the label gadget against
 // create_label.rs (532,025) and a native SHA-256 label.
 #include "circuits/porep/stacked_circuit.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // FallbackPoStCircuit: the WindowPoSt and WinningPoSt circuit (storage-proofs-post fallback/
-// circuit.rs and compound.rs; spec porep-c2-circuit.md 8), constraint for constraint, with its
+// circuit.rs and compound.rs; docs/filecoin.md §8), constraint for constraint, with its
 // witness and public inputs built from Curio's vanilla proofs.
 #pragma once
 

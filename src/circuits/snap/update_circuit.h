@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // EmptySectorUpdateCircuit: one partition of the SnapDeals proof, the SHA-256 (tree D) variant
-// (storage-proofs-update circuit.rs and gadgets.rs; spec porep-c2-circuit.md 9), constraint for
+// (storage-proofs-update circuit.rs and gadgets.rs; docs/filecoin.md §9), constraint for
 // constraint. Public inputs: k_and_h_select, comm_r_old, comm_d_new, comm_r_new.
 #pragma once
 
