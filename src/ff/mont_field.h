@@ -31,10 +31,10 @@ using MontSqrFn = void (*)(uint64_t* out, const uint64_t* a);
 
 // Config requirements: kLimbs, kBits (modulus bit length), kModulus (little-endian limbs with a
 // spare top bit), kName, kUseAsm, kAsmMul (the MontMulFn kernel used when kUseAsm is true and the
-// CPU runs it, ff/cpu_kernels.h;
-// addition and subtraction then use the inline assembly of ff/add_sub_x86_64.h), kHasAsmSqr and
-// kAsmSqr (whether Square uses its own MontSqrFn kernel, and that kernel; a bool, because the
-// address of an extern function is not a constant expression under the sanitizers).
+// CPU runs it, ff/cpu_kernels.h; addition and subtraction then use the inline assembly of
+// ff/add_sub_x86_64.h), kHasAsmSqr and kAsmSqr (whether Square uses its own MontSqrFn kernel, and
+// that kernel; a bool, because the address of an extern function is not a constant expression
+// under the sanitizers).
 template <typename Config>
 class MontField {
  public:
