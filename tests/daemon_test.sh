@@ -13,19 +13,8 @@ set -euo pipefail
 daemon="$1"
 bench="$2"
 params="$3"
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  local rc=$?
-  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
-  if [ "$rc" -ne 0 ] && [ -f "$work/daemon.log" ]; then
-    echo "daemon_test failed (exit $rc); the daemon's log ends:"
-    tail -n 40 "$work/daemon.log"
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-cd "$work"
+# shellcheck source=support/daemon_workdir.sh
+. "$(dirname "$0")/support/daemon_workdir.sh" daemon_test 40
 addr="unix://$work/cuzk.sock"
 
 "$daemon" --listen "$addr" --status-listen 127.0.0.1:0 --param-dir "$params" --workers 1 \

@@ -16,19 +16,8 @@ bench="$2"
 params="$3"
 jobs="${4:-60}"
 RANDOM="${5:-2026}"
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  local rc=$?
-  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
-  if [ "$rc" -ne 0 ] && [ -f "$work/daemon.log" ]; then
-    echo "soak_test failed (exit $rc); the daemon's log ends:"
-    tail -n 30 "$work/daemon.log"
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-cd "$work"
+# shellcheck source=support/daemon_workdir.sh
+. "$(dirname "$0")/support/daemon_workdir.sh" soak_test 30
 addr="unix://$work/cuzk.sock"
 start=$(date +%s)
 

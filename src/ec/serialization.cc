@@ -2,8 +2,6 @@
 #include "ec/serialization.h"
 
 #include <algorithm>
-#include <cstring>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,16 +26,10 @@ struct G1Codec {
   static Result<Field> Read(const uint8_t* in) {
     return Field::FromBytesBE(std::span<const uint8_t>(in, kFieldBytes));
   }
-  // Reads a canonical big-endian coordinate; false when it is not less than p.
+  // Reads a canonical big-endian coordinate; false when it is not less than p (Read names that).
   static bool TryRead(const uint8_t* in, Field& out) {
-    Field::Repr value;
-    for (size_t k = 0; k < Field::kLimbs; ++k) {
-      uint64_t word;
-      std::memcpy(&word, in + kFieldBytes - 8 * (k + 1), 8);
-      value[k] = __builtin_bswap64(word);
-    }
-    std::optional<Field> f = Field::FromCanonical(value);
-    if (!f) return false;
+    Result<Field> f = Read(in);
+    if (!f.ok()) return false;
     out = *f;
     return true;
   }

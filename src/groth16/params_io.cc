@@ -290,6 +290,17 @@ class OpenFile {
   uint64_t size_ = 0;
 };
 
+// A .vk file's whole contents: the key, and no trailing bytes.
+Result<VerifyingKey> ParseWholeVerifyingKey(const ByteSource& source, ec::SubgroupCheck check) {
+  Reader r(source);
+  auto vk = ReadVerifyingKeyFrom(r, check);
+  RETURN_IF_ERROR(vk);
+  if (r.remaining() != 0) {
+    return Status::InvalidArgument(std::to_string(r.remaining()) + " trailing bytes after the vk");
+  }
+  return vk;
+}
+
 Result<ProvingKey> ParseParamsFrom(const ByteSource& source, ec::SubgroupCheck check,
                                    size_t threads) {
   Reader r(source);
@@ -329,14 +340,7 @@ std::vector<uint8_t> SerializeVerifyingKey(const VerifyingKey& vk) {
 }
 
 Result<VerifyingKey> ParseVerifyingKey(std::span<const uint8_t> bytes, ec::SubgroupCheck check) {
-  ByteSource source(bytes);
-  Reader r(source);
-  auto vk = ReadVerifyingKeyFrom(r, check);
-  RETURN_IF_ERROR(vk);
-  if (r.remaining() != 0) {
-    return Status::InvalidArgument(std::to_string(r.remaining()) + " trailing bytes after the vk");
-  }
-  return vk;
+  return ParseWholeVerifyingKey(ByteSource(bytes), check);
 }
 
 Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes, ec::SubgroupCheck check,
@@ -375,12 +379,7 @@ Status WriteVerifyingKey(const VerifyingKey& vk, const std::string& path) {
 Result<VerifyingKey> ReadVerifyingKey(const std::string& path) {
   auto file = OpenFile::Open(path);
   RETURN_IF_ERROR(file);
-  ByteSource source = file->source();
-  Reader r(source);
-  auto vk = ReadVerifyingKeyFrom(r, ec::SubgroupCheck::kCheck);
-  if (vk.ok() && r.remaining() != 0) {
-    vk = Status::InvalidArgument(std::to_string(r.remaining()) + " trailing bytes after the vk");
-  }
+  auto vk = ParseWholeVerifyingKey(file->source(), ec::SubgroupCheck::kCheck);
   if (!vk.ok()) return Status::InvalidArgument(path + ": " + vk.status().message());
   return vk;
 }
