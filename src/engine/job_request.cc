@@ -2,67 +2,82 @@
 #include "engine/job_request.h"
 
 #include <cstdio>
+#include <iterator>
 
 namespace cuzk::engine {
 
-Priority DefaultPriority(ProofKind kind) {
-  switch (kind) {
-    case ProofKind::kWinningPost:
-      return Priority::kCritical;
-    case ProofKind::kWindowPost:
-      return Priority::kHigh;
-    default:
-      return Priority::kNormal;
+namespace {
+
+// What the wire contract and the operator see of each kind, in wire order: one line per kind.
+struct KindFacts {
+  ProofKind kind;
+  const char* name;          // cuzk-bench --type, logs
+  const char* metric_label;  // Prometheus proof_kind (the Rust cuzk's labels)
+  Priority default_priority;
+  const char* wire_name;  // for error messages
+};
+constexpr KindFacts kKindFacts[] = {
+    {ProofKind::kPoRepSealCommit, "porep", "porep_c2", Priority::kNormal, "PoRep seal commit"},
+    {ProofKind::kSnapDealsUpdate, "snap", "snap_update", Priority::kNormal, "SnapDeals update"},
+    {ProofKind::kWindowPost, "wpost", "window_post", Priority::kHigh, "WindowPoSt partition"},
+    {ProofKind::kWinningPost, "winning", "winning_post", Priority::kCritical, "WinningPoSt"},
+};
+static_assert(std::size(kKindFacts) == kProofKinds.size(), "one line per proof kind");
+
+const KindFacts* FactsOf(ProofKind kind) {
+  for (const KindFacts& f : kKindFacts) {
+    if (f.kind == kind) return &f;
   }
+  return nullptr;
+}
+
+// "porep, snap, wpost or winning".
+std::string KindNames() {
+  std::string out;
+  for (size_t i = 0; i < std::size(kKindFacts); ++i) {
+    out += (i == 0 ? "" : i + 1 == std::size(kKindFacts) ? " or " : ", ");
+    out += kKindFacts[i].name;
+  }
+  return out;
+}
+
+}  // namespace
+
+Priority DefaultPriority(ProofKind kind) {
+  const KindFacts* f = FactsOf(kind);
+  return f ? f->default_priority : Priority::kNormal;
 }
 
 const char* ProofKindName(ProofKind kind) {
-  switch (kind) {
-    case ProofKind::kPoRepSealCommit:
-      return "porep";
-    case ProofKind::kSnapDealsUpdate:
-      return "snap";
-    case ProofKind::kWindowPost:
-      return "wpost";
-    case ProofKind::kWinningPost:
-      return "winning";
-  }
-  return "unknown";
+  const KindFacts* f = FactsOf(kind);
+  return f ? f->name : "unknown";
 }
 
 const char* ProofKindMetricLabel(ProofKind kind) {
-  switch (kind) {
-    case ProofKind::kPoRepSealCommit:
-      return "porep_c2";
-    case ProofKind::kSnapDealsUpdate:
-      return "snap_update";
-    case ProofKind::kWindowPost:
-      return "window_post";
-    case ProofKind::kWinningPost:
-      return "winning_post";
-  }
-  return "unknown";
+  const KindFacts* f = FactsOf(kind);
+  return f ? f->metric_label : "unknown";
 }
 
 Result<ProofKind> ProofKindFromName(std::string_view name) {
   for (ProofKind kind : kProofKinds) {
     if (name == ProofKindName(kind)) return kind;
   }
-  return Status::InvalidArgument("\"" + std::string(name) +
-                                 "\" is not a proof kind (porep, snap, wpost or winning)");
+  return Status::InvalidArgument("\"" + std::string(name) + "\" is not a proof kind (" +
+                                 KindNames() + ")");
 }
 
 Result<ProofKind> ProofKindFromWire(int value) {
   for (ProofKind kind : kProofKinds) {
     if (static_cast<int>(kind) == value) return kind;
   }
-  if (value == 0) {
-    return Status::InvalidArgument(
-        "proof_kind is unspecified (1 PoRep seal commit, 2 SnapDeals update, 3 WindowPoSt "
-        "partition, 4 WinningPoSt)");
+  std::string known;
+  for (const KindFacts& f : kKindFacts) {
+    known +=
+        (known.empty() ? "" : ", ") + std::to_string(static_cast<int>(f.kind)) + " " + f.wire_name;
   }
-  return Status::InvalidArgument("proof_kind " + std::to_string(value) +
-                                 " is not a proof kind (1-4)");
+  if (value == 0) return Status::InvalidArgument("proof_kind is unspecified (" + known + ")");
+  return Status::InvalidArgument("proof_kind " + std::to_string(value) + " is not a proof kind (" +
+                                 known + ")");
 }
 
 Result<Priority> PriorityFromWire(int value) {

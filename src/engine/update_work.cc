@@ -11,11 +11,10 @@
 #include "r1cs/counting.h"
 
 namespace cuzk::engine {
-namespace {
 
 using circuits::snap::EmptySectorUpdateCircuit;
 
-Result<ff::Fr> Commitment(std::string_view raw, const char* name) {
+Result<ff::Fr> UpdateCommitment(std::string_view raw, const char* name) {
   if (raw.size() != 32) {
     return Status::InvalidArgument(std::string(name) + " has " + std::to_string(raw.size()) +
                                    " bytes, expected 32");
@@ -24,8 +23,6 @@ Result<ff::Fr> Commitment(std::string_view raw, const char* name) {
   if (!fr.ok()) return Status::InvalidArgument(std::string(name) + " is not a field element");
   return *fr;
 }
-
-}  // namespace
 
 Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      std::span<const std::string> vanilla_proofs,
@@ -38,7 +35,7 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
   for (auto [raw, name, out] : {std::tuple{comm_r_old, "comm_r_old", &input.comm_r_old},
                                 std::tuple{comm_d_new, "comm_d_new", &input.comm_d_new},
                                 std::tuple{comm_r_new, "comm_r_new", &input.comm_r_new}}) {
-    auto fr = Commitment(raw, name);
+    auto fr = UpdateCommitment(raw, name);
     RETURN_IF_ERROR(fr);
     *out = *fr;
   }

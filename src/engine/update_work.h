@@ -36,6 +36,9 @@ Result<UpdateInput> ParseUpdateInput(uint64_t registered_proof,
                                      std::string_view comm_r_old, std::string_view comm_d_new,
                                      std::string_view comm_r_new);
 
+// Returns the commitment `name` from its raw 32-byte little-endian form; errors name it.
+Result<ff::Fr> UpdateCommitment(std::string_view raw, const char* name);
+
 // Returns partition k's circuit with its witness.
 Result<std::unique_ptr<r1cs::Circuit>> UpdatePartitionCircuit(const UpdateInput& input, uint32_t k);
 // Synthesizes partition `k` (into `reuse` when given, see PrepareAssignment).

@@ -11,8 +11,10 @@ namespace cuzk::bench {
 
 void AddRequestOptions(CLI::App* cmd, RequestOptions* o, bool allow_unchecked) {
   o->randomness = kDefaultPoStRandomness;
-  cmd->add_option("-t,--type", o->type, "Proof kind: porep, snap, wpost or winning")
-      ->check(CLI::IsMember({"porep", "snap", "wpost", "winning"}))
+  std::vector<std::string> kinds;
+  for (engine::ProofKind kind : engine::kProofKinds) kinds.push_back(engine::ProofKindName(kind));
+  cmd->add_option("-t,--type", o->type, "Proof kind")
+      ->check(CLI::IsMember(kinds))
       ->capture_default_str();
   cmd->add_option("--c1", o->c1, "porep: C1 JSON (raw or Curio wrapper)")->check(CLI::ExistingFile);
   cmd->add_option("--vanilla", o->vanilla,
@@ -92,10 +94,8 @@ Result<v1::SubmitProofRequest> BuildSubmitRequest(const RequestOptions& o, uint6
     submit.set_miner_id(o.miner_id);
     submit.set_sector_number(o.sector_num);
   }
-  submit.set_proof_kind(o.type == "porep"   ? v1::POREP_SEAL_COMMIT
-                        : snap              ? v1::SNAP_DEALS_UPDATE
-                        : o.type == "wpost" ? v1::WINDOW_POST_PARTITION
-                                            : v1::WINNING_POST);
+  ASSIGN_OR_RETURN(engine::ProofKind kind, engine::ProofKindFromName(o.type));
+  submit.set_proof_kind(static_cast<v1::ProofKind>(kind));  // engine kinds use the wire numbers
   submit.set_sector_size(*sector_bytes);
   return submit;
 }

@@ -4,6 +4,7 @@
 #include <random>
 #include <string>
 
+#include "circuits/snap/update_gadgets.h"
 #include "filecoin/registered_update.h"
 #include "gadgets/boolean.h"
 #include "gadgets/insertion.h"
@@ -24,73 +25,6 @@ uint32_t Log2(uint64_t n) {
   uint32_t k = 0;
   while ((uint64_t{1} << k) < n) ++k;
   return k;
-}
-
-// [sum 2^i bits_i] * [ONE] = [x]: the binary decomposition of an allocated number.
-void EnforceDecomposition(r1cs::ConstraintSystem& cs, std::span<const Boolean> bits,
-                          const AllocatedNum& x) {
-  LinearCombination lc;
-  Fr pow2 = Fr::One();
-  for (const Boolean& b : bits) {
-    b.AddTo(lc, pow2);
-    pow2 = pow2 + pow2;
-  }
-  cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(x.var));
-}
-
-// Allocates x's 255 bits, least significant first, with one decomposition constraint
-// (gadgets.rs allocated_num_to_allocated_bits).
-std::vector<Boolean> AllocateBits(r1cs::ConstraintSystem& cs, const AllocatedNum& x) {
-  auto canonical = x.value.ToCanonical();
-  std::vector<Boolean> bits;
-  for (size_t i = 0; i < 255; ++i) {
-    bits.push_back(Boolean::Alloc(cs, (canonical[i / 64] >> (i % 64)) & 1));
-  }
-  EnforceDecomposition(cs, bits, x);
-  return bits;
-}
-
-std::vector<AllocatedNum> AllocAll(r1cs::ConstraintSystem& cs, const std::vector<Fr>& values) {
-  std::vector<AllocatedNum> out;
-  for (const Fr& v : values) out.push_back(AllocatedNum::Alloc(cs, v));
-  return out;
-}
-
-// Selects the high h bits of the challenge for the h chosen by h_select (one of them set): per
-// allowed h, pack the top h bits and multiply by its select bit; then their sum.
-Result<AllocatedNum> ChallengeHighBits(r1cs::ConstraintSystem& cs, std::span<const Boolean> c_bits,
-                                       std::span<const Boolean> h_select,
-                                       const std::array<uint32_t, 6>& hs) {
-  std::vector<AllocatedNum> terms;
-  for (size_t k = 0; k < hs.size(); ++k) {
-    AllocatedNum high = gadgets::PackBits(cs, c_bits.subspan(c_bits.size() - hs[k]));
-    Fr value = h_select[k].value() ? high.value : Fr::Zero();
-    AllocatedNum term = AllocatedNum::Alloc(cs, value);
-    cs.Enforce(LinearCombination::Of(high.var), h_select[k].Lc(), LinearCombination::Of(term.var));
-    terms.push_back(term);
-  }
-  Fr sum = Fr::Zero();
-  LinearCombination lc;
-  for (const AllocatedNum& t : terms) {
-    sum += t.value;
-    lc.AddTerm(t.var, Fr::One());
-  }
-  AllocatedNum selected = AllocatedNum::Alloc(cs, sum);
-  cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(selected.var));
-  return selected;
-}
-
-// label_r_new = label_r_old + label_d_new * rho.
-AllocatedNum LabelRNew(r1cs::ConstraintSystem& cs, const AllocatedNum& r_old,
-                       const AllocatedNum& d_new, const AllocatedNum& rho) {
-  AllocatedNum product = AllocatedNum::Alloc(cs, d_new.value * rho.value);
-  cs.Enforce(LinearCombination::Of(d_new.var), LinearCombination::Of(rho.var),
-             LinearCombination::Of(product.var));
-  AllocatedNum r_new = AllocatedNum::Alloc(cs, r_old.value + product.value);
-  LinearCombination sum = LinearCombination::Of(r_old.var);
-  sum.AddTerm(product.var, Fr::One());
-  cs.Enforce(sum, LinearCombination::Of(Variable::One()), LinearCombination::Of(r_new.var));
-  return r_new;
 }
 
 }  // namespace
@@ -174,34 +108,15 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   RETURN_IF_ERROR(st);
   // The challenges' random bits: digest_j = H_gr(comm_r_new, k * digests + j), 255 bits each,
   // cut into chunks of (challenge_bits - partition_bits).
-  const uint32_t random_bits = challenge_bits - partition_bits;
-  const uint32_t per_digest = 254 / random_bits;
-  const uint32_t digests = (s.challenges() + per_digest - 1) / per_digest;
-  std::vector<std::vector<Boolean>> generated;
-  for (uint32_t j = 0; j < digests; ++j) {
-    Fr index_value = partition.value * Fr::FromUint64(digests) + Fr::FromUint64(j);
-    AllocatedNum index = AllocatedNum::Alloc(cs, index_value);
-    LinearCombination lc;
-    lc.AddTerm(partition.var, Fr::FromUint64(digests));
-    lc.AddTerm(Variable::One(), Fr::FromUint64(j));
-    cs.Enforce(lc, LinearCombination::Of(Variable::One()), LinearCombination::Of(index.var));
-    AllocatedNum digest_in[] = {comm_r_new, index};
-    auto digest = gadgets::PoseidonGenRandomnessGadget(cs, digest_in);
-    RETURN_IF_ERROR(digest);
-    std::vector<Boolean> bits = AllocateBits(cs, *digest);
-    uint32_t take =
-        j + 1 == digests ? s.challenges() - static_cast<uint32_t>(generated.size()) : per_digest;
-    for (uint32_t c = 0; c < take; ++c) {
-      generated.emplace_back(bits.begin() + c * random_bits, bits.begin() + (c + 1) * random_bits);
-    }
-  }
+  ASSIGN_OR_RETURN(
+      std::vector<std::vector<Boolean>> generated,
+      GenChallengeBits(cs, comm_r_new, partition, s.challenges(), challenge_bits - partition_bits));
   for (uint32_t i = 0; i < s.challenges(); ++i) {
     const UpdateChallengeWitness& cw = w.challenges[i];
     std::vector<Boolean> c_bits = generated[i];
     c_bits.insert(c_bits.end(), k_bits.begin(), k_bits.end());
-    auto high = ChallengeHighBits(cs, c_bits, h_select, s.hs());
-    RETURN_IF_ERROR(high);
-    AllocatedNum rho_in[] = {*phi, *high};
+    AllocatedNum high = ChallengeHighBits(cs, c_bits, h_select, s.hs());
+    AllocatedNum rho_in[] = {*phi, high};
     auto rho = gadgets::PoseidonGenRandomnessGadget(cs, rho_in);
     RETURN_IF_ERROR(rho);
     AllocatedNum leaf_r_old = AllocatedNum::Alloc(cs, cw.leaf_r_old);

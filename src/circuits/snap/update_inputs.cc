@@ -23,11 +23,10 @@ Bytes32 Sha256Node(const Bytes32& left, const Bytes32& right) {
   return out;
 }
 
-// Checks a tree R opening's shape and index and hashes it up; returns the sibling values per
-// level and the root it reaches.
-Result<std::pair<std::vector<std::vector<Fr>>, Fr>> TreeRPath(const MerkleProof& p,
-                                                              const UpdateShape& shape, uint64_t c,
-                                                              const std::string& what) {
+}  // namespace
+
+Result<TreeROpening> OpenTreeR(const MerkleProof& p, const UpdateShape& shape, uint64_t c,
+                               const std::string& what) {
   std::vector<const filecoin::PathElement*> levels = p.Levels();
   if (levels.size() != shape.tree_r_arities.size()) {
     return Status::InvalidArgument(what + ": path has " + std::to_string(levels.size()) +
@@ -59,10 +58,8 @@ Result<std::pair<std::vector<std::vector<Fr>>, Fr>> TreeRPath(const MerkleProof&
     RETURN_IF_ERROR(parent);
     cur = *parent;
   }
-  return std::pair{std::move(siblings), cur};
+  return TreeROpening{*node, std::move(siblings), cur};
 }
-
-}  // namespace
 
 UpdateShape ShapeOf(const filecoin::RegisteredUpdateProof& proof) {
   return UpdateShape::For(proof.shape.nodes, filecoin::TreeArities(proof.shape));
@@ -114,13 +111,13 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
     const uint64_t c = challenges[i];
     std::string what = part + " challenge " + std::to_string(i);
     UpdateChallengeWitness cw;
-    auto r_old = TreeRPath(cp.proof_r_old, shape, c, what + " proof_r_old");
+    auto r_old = OpenTreeR(cp.proof_r_old, shape, c, what + " proof_r_old");
     RETURN_IF_ERROR(r_old);
-    auto r_new = TreeRPath(cp.proof_r_new, shape, c, what + " proof_r_new");
+    auto r_new = OpenTreeR(cp.proof_r_new, shape, c, what + " proof_r_new");
     RETURN_IF_ERROR(r_new);
     if (i == 0) {
-      w.root_r_old = r_old->second;
-      w.root_r_new = r_new->second;
+      w.root_r_old = r_old->root;
+      w.root_r_new = r_new->root;
       Fr old_pair[] = {w.comm_c, w.root_r_old}, new_pair[] = {w.comm_c, w.root_r_new};
       if (*hash::PoseidonHash(old_pair) != st.comm_r_old) {
         return Status::InvalidArgument(part + ": comm_r_old is not H(comm_c, tree R root)");
@@ -128,11 +125,11 @@ Result<UpdateWitness> UpdateWitnessFromVanilla(const UpdateStatement& st,
       if (*hash::PoseidonHash(new_pair) != st.comm_r_new) {
         return Status::InvalidArgument(part + ": comm_r_new is not H(comm_c, tree R root)");
       }
-    } else if (r_old->second != w.root_r_old || r_new->second != w.root_r_new) {
+    } else if (r_old->root != w.root_r_old || r_new->root != w.root_r_new) {
       return Status::InvalidArgument(what + ": the path leads to another tree R root");
     }
-    cw.path_r_old = std::move(r_old->first);
-    cw.path_r_new = std::move(r_new->first);
+    cw.path_r_old = std::move(r_old->siblings);
+    cw.path_r_new = std::move(r_new->siblings);
     // Tree D: the data leaf's path, through its apex leaf, to comm_d_new.
     const MerkleProof& d = cp.proof_d_new;
     if (d.kind != MerkleProof::Kind::kSingle || d.base.size() != bits || d.NodeIndex() != c) {

@@ -4,6 +4,7 @@
 // with every opening checked natively first, as vanilla.rs verify does.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "circuits/snap/update_circuit.h"
@@ -25,6 +26,17 @@ struct UpdateStatement {
 
 // The circuit shape of a registered update proof's sector size.
 UpdateShape ShapeOf(const filecoin::RegisteredUpdateProof& proof);
+
+// A tree R opening checked and hashed up: its leaf, its siblings per level, the root it reaches.
+struct TreeROpening {
+  Fr leaf;
+  std::vector<std::vector<Fr>> siblings;
+  Fr root;
+};
+// Checks that `p` opens node `c` of a tree of `shape`'s tree R arities and hashes it up; errors
+// start with `what`.
+Result<TreeROpening> OpenTreeR(const filecoin::MerkleProof& p, const UpdateShape& shape, uint64_t c,
+                               const std::string& what);
 
 // Checks `vanilla` against `statement` (counts, challenges, path shapes, roots, comm_r =
 // H(comm_c, root), the apex leaves under comm_d_new, each new label = old + data * rho) and
