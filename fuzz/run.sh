@@ -27,10 +27,12 @@ if [ ! -f "$seeds/done" ]; then
   "$bench" gen-vanilla window-post --sector-size 2KiB --sectors 1 --out "$seeds/post/list.json" \
     > /dev/null
   "$bench" gen-vanilla snap-prove --sector-size 2KiB --out "$work/snap.json" > /dev/null
+  "$bench" gen-vanilla snap-poseidon-prove --sector-size 2KiB --out "$work/snapp.json" > /dev/null
   # The JSON lists hold base64 bincode: the bytes Curio sends are the decoded items.
-  python3 - "$seeds/post/list.json" "$seeds/post/proof" "$work/snap.json" "$seeds/update/proof" <<'PY'
+  python3 - "$seeds/post/list.json" "$seeds/post/proof" "$work/snap.json" "$seeds/update/proof" \
+    "$work/snapp.json" "$seeds/update/poseidon" <<'PY'
 import base64, json, sys
-for src, dst in ((sys.argv[1], sys.argv[2]), (sys.argv[3], sys.argv[4])):
+for src, dst in zip(sys.argv[1::2], sys.argv[2::2]):
     for i, item in enumerate(json.load(open(src))):
         open(f"{dst}{i}.bin", "wb").write(base64.b64decode(item))
 PY

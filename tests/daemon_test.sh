@@ -5,9 +5,9 @@
 # (srs load 0 ms), a bad job failing with a clear error without harming the daemon, a CRITICAL job
 # overtaking a running 13-partition (NI-PoRep) job between two partitions, cancellation of a
 # queued and of that running job, preload/evict, status, WindowPoSt (eight at once, and two under
-# one request id), WinningPoSt and SnapDeals jobs, a clean stop on SIGTERM and a prompt one
-# during a job, a live socket and a TCP port that a second daemon may not take, and a second
-# daemon started from a Rust-layout configuration file.
+# one request id), WinningPoSt and SnapDeals jobs (both variants), a clean stop on SIGTERM and a
+# prompt one during a job, a live socket and a TCP port that a second daemon may not take, and a
+# second daemon started from a Rust-layout configuration file.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -217,9 +217,24 @@ if "$bench" --addr "$addr" single --type snap --vanilla snap.json --comm-r-old "
   echo "a SnapDeals proof for the wrong comm_r_new was made"; exit 1
 fi
 grep -q "comm_r_new is not H(comm_c\|opens node" err.txt || { cat err.txt; exit 1; }
+# SnapDeals' Poseidon variant (cuzk's proof kind 5): one partition proof, the same commitments;
+# more than one vanilla proof is refused by name.
+"$bench" gen-vanilla snap-poseidon-prove --sector-size 2KiB --out snapp.json | tee snapgen.log
+"$bench" --addr "$addr" single --type snap-poseidon --vanilla snapp.json \
+  --comm-r-old "$(comm comm_r_old)" --comm-d-new "$(comm comm_d_new)" \
+  --comm-r-new "$(comm comm_r_new)" --params "$params" --request-id snapp-1 | tee snapp.log
+grep -q "verified locally (VALID)" snapp.log
+grep -q "job snapp-1: .*snap-poseidon" daemon.log
+if "$bench" --addr "$addr" single --type snap-poseidon --vanilla snap.json \
+    --comm-r-old "$(comm comm_r_old)" --comm-d-new "$(comm comm_d_new)" \
+    --comm-r-new "$(comm comm_r_new)" --request-id snapp-bad 2> err.txt; then
+  echo "a SnapDeals Poseidon proof of SHA-256-variant vanilla proofs was made"; exit 1
+fi
+grep -q "vanilla_proofs\[0\]: \|Poseidon partition proof" err.txt || { cat err.txt; exit 1; }
 "$bench" --addr "$addr" status | tee status.log
-grep -q "proofs completed 19, failed 6" status.log
+grep -q "proofs completed 20, failed 7" status.log
 grep -q "srs snap-2k" status.log
+grep -q "srs snap-poseidon-2k" status.log
 grep -q "srs wpost-2k" status.log
 grep -q "srs winning-2k" status.log
 "$bench" --addr "$addr" metrics | grep -q '^cuzk_proofs_completed{proof_kind="window_post"} 13$'

@@ -21,6 +21,8 @@ constexpr KindFacts kKindFacts[] = {
     {ProofKind::kSnapDealsUpdate, "snap", "snap_update", Priority::kNormal, "SnapDeals update"},
     {ProofKind::kWindowPost, "wpost", "window_post", Priority::kHigh, "WindowPoSt partition"},
     {ProofKind::kWinningPost, "winning", "winning_post", Priority::kCritical, "WinningPoSt"},
+    {ProofKind::kSnapDealsUpdatePoseidon, "snap-poseidon", "snap_update_poseidon",
+     Priority::kNormal, "SnapDeals update, Poseidon variant"},
 };
 static_assert(std::size(kKindFacts) == kProofKinds.size(), "one line per proof kind");
 

@@ -19,25 +19,25 @@ enum class ProofKind {
   kPoRepSealCommit = 1,
   kSnapDealsUpdate = 2,
   kWindowPost = 3,
-  kWinningPost = 4
+  kWinningPost = 4,
+  kSnapDealsUpdatePoseidon = 5  // cuzk's extension: SnapDeals' Poseidon variant
 };
 // Every proof kind, in wire order.
-inline constexpr std::array<ProofKind, 4> kProofKinds = {
+inline constexpr std::array<ProofKind, 5> kProofKinds = {
     ProofKind::kPoRepSealCommit, ProofKind::kSnapDealsUpdate, ProofKind::kWindowPost,
-    ProofKind::kWinningPost};
+    ProofKind::kWinningPost, ProofKind::kSnapDealsUpdatePoseidon};
 
 // Scheduling priority (the wire contract's numbering; 0 = the kind's default).
 enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
 
 // Returns the default priority of a kind: WinningPoSt CRITICAL, WindowPoSt HIGH, others NORMAL.
 Priority DefaultPriority(ProofKind kind);
-// Returns "porep", "snap", "wpost" or "winning" (the names of cuzk-bench --type and of logs).
+// Returns the kind's short name, e.g. "porep" (cuzk-bench --type, logs).
 const char* ProofKindName(ProofKind kind);
-// Returns the Prometheus proof_kind label, as the Rust cuzk: "porep_c2", "snap_update",
-// "window_post" or "winning_post".
+// Returns the Prometheus proof_kind label, as the Rust cuzk's, e.g. "porep_c2".
 const char* ProofKindMetricLabel(ProofKind kind);
 
-// Returns the kind named `name` ("porep", "snap", "wpost" or "winning", as ProofKindName).
+// Returns the kind whose ProofKindName is `name`.
 Result<ProofKind> ProofKindFromName(std::string_view name);
 // Returns the kind with wire number `value`; 0 (unspecified) and unknown numbers are errors that
 // say so.

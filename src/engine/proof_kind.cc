@@ -9,8 +9,9 @@
 namespace cuzk::engine {
 
 std::span<const ProofKindDescriptor* const> ProofKindTable() {
-  static const std::array<const ProofKindDescriptor*, 4> table = {
-      &PoRepKind(), &SnapDealsKind(), &WindowPoStKind(), &WinningPoStKind()};
+  static const std::array<const ProofKindDescriptor*, 5> table = {
+      &PoRepKind(), &SnapDealsKind(), &WindowPoStKind(), &WinningPoStKind(),
+      &SnapDealsPoseidonKind()};
   return table;
 }
 

@@ -113,5 +113,6 @@ const ProofKindDescriptor& PoRepKind();
 const ProofKindDescriptor& SnapDealsKind();
 const ProofKindDescriptor& WindowPoStKind();
 const ProofKindDescriptor& WinningPoStKind();
+const ProofKindDescriptor& SnapDealsPoseidonKind();
 
 }  // namespace cuzk::engine

@@ -33,7 +33,7 @@ TEST(ProofKindTableTest, EveryCircuitIsFoundByItsIdOnce) {
       EXPECT_TRUE(c.params_file.starts_with("v28-") && c.params_file.ends_with(".params"));
     }
   }
-  EXPECT_EQ(ids.size(), 20u);
+  EXPECT_EQ(ids.size(), 5 * kProofKinds.size());
   auto unknown = FindCircuit("porep-1t");
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.status().message().find("porep-32g"), std::string::npos);
@@ -67,6 +67,22 @@ TEST(ProofKindTableTest, PoRepCircuitsHaveTheOfficialNamesPartitionsAndRows) {
   }
 }
 
+TEST(ProofKindTableTest, SnapPoseidonCircuitsHaveOnePartitionAndTheirOwnFiles) {
+  // poseidon/compound.rs: "empty-sector-update-poseidon-" + the tree's display; the identifier's
+  // digest is the SHA-256 variant's. 2KiB: circuit_poseidon.rs' circuit counts 36,424
+  // constraints with 5 inputs.
+  auto circuit = FindCircuit("snap-poseidon-32g");
+  ASSERT_TRUE(circuit.ok());
+  EXPECT_EQ(circuit->params_file,
+            "v28-empty-sector-update-poseidon-merkletree-poseidon_hasher-8-8-0-"
+            "3b7f44a9362e3985369454947bc94022e118211e49fd672d52bec1cbfd599d18.params");
+  EXPECT_EQ(circuit->partitions, 1u);
+  auto small = FindCircuit(ProofKind::kSnapDealsUpdatePoseidon, 2048);
+  ASSERT_TRUE(small.ok());
+  EXPECT_EQ(small->id, "snap-poseidon-2k");
+  EXPECT_EQ(SnapDealsPoseidonKind().PartitionRows(*small), 36424u + 5u);
+}
+
 // Rows of a circuit: its constraints plus the prover's one input constraint per input.
 uint64_t CountedRows(const r1cs::Circuit& circuit) {
   r1cs::CountingConstraintSystem cs;
@@ -98,6 +114,12 @@ TEST(ProofKindTableTest, RequestsOfTheWrongShapeFailInPrepare) {
   r.randomness = std::string(32, '\0');
   r.vanilla_proofs = {"x"};
   EXPECT_FALSE(DescriptorOf(r.kind).Prepare(r).ok());
+  r.kind = ProofKind::kSnapDealsUpdatePoseidon;
+  r.comm_r_old = r.comm_d_new = r.comm_r_new = std::string(32, '\0');
+  r.vanilla_proofs = {"x", "y"};
+  auto snap = DescriptorOf(r.kind).Prepare(r);
+  ASSERT_FALSE(snap.ok());
+  EXPECT_NE(snap.status().message().find("one partition, got 2"), std::string::npos);
   r.kind = ProofKind::kPoRepSealCommit;
   r.vanilla_proof = "{}";
   auto porep = DescriptorOf(r.kind).Prepare(r);

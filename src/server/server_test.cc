@@ -176,7 +176,8 @@ TEST(MetricsTest, PrometheusTextHasEveryKindWithTheRustLabels) {
   EXPECT_NE(text.find("cuzk_proofs_completed{proof_kind=\"porep_c2\"} 4\n"), std::string::npos);
   EXPECT_NE(text.find("cuzk_proofs_failed{proof_kind=\"porep_c2\"} 1\n"), std::string::npos);
   EXPECT_NE(text.find("cuzk_proofs_completed{proof_kind=\"winning_post\"} 1\n"), std::string::npos);
-  for (const char* label : {"porep_c2", "snap_update", "window_post", "winning_post"}) {
+  for (const char* label :
+       {"porep_c2", "snap_update", "window_post", "winning_post", "snap_update_poseidon"}) {
     EXPECT_NE(text.find(std::string("cuzk_proof_duration_seconds_count{proof_kind=\"") + label),
               std::string::npos)
         << label;

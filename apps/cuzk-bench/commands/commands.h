@@ -25,6 +25,8 @@ void RegisterGenVanillaPoSt(CLI::App* group);
 void RegisterProvePoSt(CLI::App& app);
 // Registers `gen-vanilla snap-prove` under the gen-vanilla `group`.
 void RegisterGenVanillaSnap(CLI::App* group);
+// Registers `gen-vanilla snap-poseidon-prove`: the same for SnapDeals' Poseidon variant.
+void RegisterGenVanillaSnapPoseidon(CLI::App* group);
 // Registers `prove-snap`: prove and verify a SnapDeals update locally.
 void RegisterProveSnap(CLI::App& app);
 // Registers `gen-c1 --synthetic`: a right-shaped C1 with random values, any sector size.

@@ -27,7 +27,8 @@ void RegisterGenParams(CLI::App& app) {
       "gen-params",
       "Generate TEST Groth16 parameters (insecure, seeded) for a PoRep, PoSt or SnapDeals circuit");
   cmd->add_option("--type", o.type,
-                  "porep, wpost (WindowPoSt), winning (WinningPoSt) or snap (SnapDeals)")
+                  "porep, wpost (WindowPoSt), winning (WinningPoSt), snap (SnapDeals) or "
+                  "snap-poseidon (its Poseidon variant)")
       ->capture_default_str();
   cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
       ->capture_default_str();

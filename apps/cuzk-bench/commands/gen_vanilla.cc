@@ -128,6 +128,7 @@ void RegisterGenVanilla(CLI::App& app) {
   });
   RegisterGenVanillaPoSt(group);
   RegisterGenVanillaSnap(group);
+  RegisterGenVanillaSnapPoseidon(group);
 }
 
 }  // namespace cuzk::bench

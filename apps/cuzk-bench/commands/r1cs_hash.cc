@@ -9,6 +9,7 @@
 #include "circuits/r1cs_cases.h"
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "engine/proof_kind.h"
 #include "filecoin/c1.h"
 #include "r1cs/digest.h"
 
@@ -77,6 +78,16 @@ int Run(const Options& o) {
     if (!proof.ok()) return Fail("r1cs-hash", "--registered-proof", proof.status());
     return Digest(std::string(proof->name), *circuits::PlaceholderUpdateCircuit(*proof));
   }
+  if (o.type == "snap-poseidon") {
+    auto proof = filecoin::UpdateProofById(o.registered_proof);
+    if (!proof.ok()) return Fail("r1cs-hash", "--registered-proof", proof.status());
+    const engine::ProofKindDescriptor& kind =
+        engine::DescriptorOf(engine::ProofKind::kSnapDealsUpdatePoseidon);
+    auto circuit = engine::FindCircuit(kind.kind(), proof->shape.sector_bytes);
+    if (!circuit.ok()) return Fail("r1cs-hash", "--registered-proof", circuit.status());
+    return Digest(std::string(proof->name) + " (Poseidon variant)",
+                  *kind.PlaceholderCircuit(*circuit));
+  }
   int failed = 0;
   bool found = false;
   for (const circuits::GadgetCase& c : circuits::GadgetCases()) {
@@ -104,7 +115,7 @@ void RegisterR1csHash(CLI::App& app) {
                   "One gadget harness: sha256-block, uint32-addmany, poseidon-2, poseidon-8, "
                   "poseidon-11, por-8-8, por-8-8-2, create-label");
   cmd->add_option("-t,--type", o.type, "A proof circuit with a placeholder witness")
-      ->check(CLI::IsMember({"porep", "wpost", "winning", "snap"}));
+      ->check(CLI::IsMember({"porep", "wpost", "winning", "snap", "snap-poseidon"}));
   cmd->add_option("--registered-proof", o.registered_proof,
                   "With --type: the Lotus registered proof id (PoRep seal, PoSt or update)");
   cmd->add_option("--c1", o.c1,

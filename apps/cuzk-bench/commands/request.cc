@@ -18,12 +18,13 @@ void AddRequestOptions(CLI::App* cmd, RequestOptions* o, bool allow_unchecked) {
       ->capture_default_str();
   cmd->add_option("--c1", o->c1, "porep: C1 JSON (raw or Curio wrapper)")->check(CLI::ExistingFile);
   cmd->add_option("--vanilla", o->vanilla,
-                  "snap/wpost/winning: JSON array of base64 bincode vanilla proofs (gen-vanilla "
-                  "snap-prove / window-post / winning-post writes one)")
+                  "snap/wpost/winning/snap-poseidon: JSON array of base64 bincode vanilla proofs "
+                  "(gen-vanilla snap-prove / window-post / winning-post / snap-poseidon-prove "
+                  "writes one)")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--comm-r-old", o->comm_r_old, "snap: comm_r_old, 64 hex digits");
-  cmd->add_option("--comm-d-new", o->comm_d_new, "snap: comm_d_new, 64 hex digits");
-  cmd->add_option("--comm-r-new", o->comm_r_new, "snap: comm_r_new, 64 hex digits");
+  cmd->add_option("--comm-r-old", o->comm_r_old, "snap/snap-poseidon: comm_r_old, 64 hex digits");
+  cmd->add_option("--comm-d-new", o->comm_d_new, "snap/snap-poseidon: comm_d_new, 64 hex digits");
+  cmd->add_option("--comm-r-new", o->comm_r_new, "snap/snap-poseidon: comm_r_new, 64 hex digits");
   cmd->add_option("--randomness", o->randomness,
                   "wpost/winning: challenge randomness, 64 hex digits")
       ->capture_default_str();
@@ -48,7 +49,8 @@ void AddRequestOptions(CLI::App* cmd, RequestOptions* o, bool allow_unchecked) {
 }
 
 Result<v1::SubmitProofRequest> BuildSubmitRequest(const RequestOptions& o, uint64_t* sector_bytes) {
-  bool post = o.type == "wpost" || o.type == "winning", snap = o.type == "snap";
+  bool post = o.type == "wpost" || o.type == "winning";
+  bool snap = o.type == "snap" || o.type == "snap-poseidon";
   if ((post || snap) ? o.vanilla.empty() : o.c1.empty()) {
     return Status::InvalidArgument((post || snap) ? "--vanilla is required" : "--c1 is required");
   }
