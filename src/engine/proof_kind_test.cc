@@ -67,6 +67,42 @@ TEST(ProofKindTableTest, PoRepCircuitsHaveTheOfficialNamesPartitionsAndRows) {
   }
 }
 
+TEST(ProofKindTableTest, ThirtyTwoGiBCircuitsOfEveryKindHaveTheRustCuzksFiles) {
+  // srs_manager.rs' circuit ids and file names (digests abbreviated there, as here), and the
+  // partitions of one job (PoSt: one per request).
+  struct Known {
+    ProofKind kind;
+    const char* id;
+    const char* stem;
+    const char* digest_end;
+    uint32_t partitions;
+  };
+  const Known known[] = {
+      {ProofKind::kPoRepSealCommit, "porep-32g",
+       "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-82a357d2",
+       "7820", 10},
+      {ProofKind::kSnapDealsUpdate, "snap-32g",
+       "v28-empty-sector-update-merkletree-poseidon_hasher-8-8-0-3b7f44a9", "9d18", 16},
+      {ProofKind::kWindowPost, "wpost-32g",
+       "v28-proof-of-spacetime-fallback-merkletree-poseidon_hasher-8-8-0-0377ded6", "3edc", 1},
+      {ProofKind::kWinningPost, "winning-32g",
+       "v28-proof-of-spacetime-fallback-merkletree-poseidon_hasher-8-8-0-559e581f", "d7e", 1},
+      {ProofKind::kSnapDealsUpdatePoseidon, "snap-poseidon-32g",
+       "v28-empty-sector-update-poseidon-merkletree-poseidon_hasher-8-8-0-3b7f44a9", "9d18", 1},
+  };
+  ASSERT_EQ(std::size(known), kProofKinds.size());
+  for (const Known& k : known) {
+    auto circuit = FindCircuit(k.kind, uint64_t{32} << 30);
+    ASSERT_TRUE(circuit.ok()) << k.id;
+    EXPECT_EQ(circuit->id, k.id);
+    EXPECT_TRUE(circuit->params_file.starts_with(k.stem)) << circuit->params_file;
+    EXPECT_TRUE(circuit->params_file.ends_with(std::string(k.digest_end) + ".params"))
+        << circuit->params_file;
+    EXPECT_EQ(circuit->params_file.size(), std::string_view(k.stem).size() - 8 + 64 + 7) << k.id;
+    EXPECT_EQ(circuit->partitions, k.partitions) << k.id;
+  }
+}
+
 TEST(ProofKindTableTest, SnapPoseidonCircuitsHaveOnePartitionAndTheirOwnFiles) {
   // poseidon/compound.rs: "empty-sector-update-poseidon-" + the tree's display; the identifier's
   // digest is the SHA-256 variant's. 2KiB: circuit_poseidon.rs' circuit counts 36,424
