@@ -154,7 +154,7 @@ Result<groth16::QuerySums> CudaBackend::Prove(const groth16::ProvingKey& pk, con
   double g2_seconds = 0;
   auto g2 = std::async(std::launch::async, [&] {
     auto start = Clock::now();
-    ec::G2 sum = msm::MsmG2(pk.b_g2, b_scalars, threads);
+    ec::G2 sum = msm::MsmG2(pk.b_g2, b_scalars, threads, options.cancel);
     g2_seconds = SecondsSince(start);
     return sum;
   });
@@ -186,7 +186,8 @@ Result<groth16::QuerySums> CudaBackend::Prove(const groth16::ProvingKey& pk, con
   if (t) t->fft = SecondsSince(phase);
 
   groth16::QuerySums sums;
-  // A cancelled proof stops before its next MSM (the CPU's G2 sum finishes first).
+  // A cancelled proof stops before its next device MSM (the CPU's G2 sum, cancelled too, returns
+  // within milliseconds).
   if (options.cancelled()) return groth16::Cancelled();
   phase = Clock::now();
   ASSIGN_OR_RETURN(sums.h, MsmG1(key.h, a.as<const DevFr>(), n - 1));
@@ -204,6 +205,7 @@ Result<groth16::QuerySums> CudaBackend::Prove(const groth16::ProvingKey& pk, con
   ASSIGN_OR_RETURN(sums.b_g1, MsmG1(key.b_g1, b_scalars));
   if (t) t->msm_b_g1 = SecondsSince(phase);
   sums.b_g2 = g2.get();
+  if (options.cancelled()) return groth16::Cancelled();
   if (t) t->msm_b_g2 = g2_seconds;
   return sums;
 }

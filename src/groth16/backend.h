@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "base/cancel.h"
 #include "base/huge_page_allocator.h"
 #include "base/status.h"
 #include "ec/g1.h"
@@ -33,12 +34,12 @@ struct ProverOptions {
   // instead of freeing it for the MSMs.
   bool keep_buffers = false;
   ProverBackend* backend = nullptr;  // null: the CPU backend
-  // Set by another thread to stop the proof: backends check it between their steps (each
-  // transform and MSM) and then return Cancelled().
-  const std::atomic<bool>* cancel = nullptr;
+  // Set by another thread to stop the proof: backends check it between their steps and, on the
+  // CPU, inside each transform and MSM (base/cancel.h), and then return Cancelled().
+  const CancelFlag* cancel = nullptr;
 
   // Returns whether the proof has been cancelled.
-  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+  bool cancelled() const { return IsCancelled(cancel); }
 };
 
 // Returns the status of a proof stopped by ProverOptions::cancel.

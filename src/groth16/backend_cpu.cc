@@ -50,9 +50,9 @@ Status ComputeH(r1cs::ProvingAssignment& pa, const ProverOptions& options) {
     });
   }
   if (options.cancelled()) return Cancelled();
-  domain->DomainToCoset(a, threads);
+  domain->DomainToCoset(a, threads, options.cancel);
   if (options.cancelled()) return Cancelled();
-  domain->DomainToCoset(b, threads);
+  domain->DomainToCoset(b, threads, options.cancel);
   ParallelFor(n, threads, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) a[i] *= b[i];
   });
@@ -66,8 +66,9 @@ Status ComputeH(r1cs::ProvingAssignment& pa, const ProverOptions& options) {
   release(b);
   if (options.cancelled()) return Cancelled();
   // c stays on the domain: the quotient needs only its coefficients (one transform, not two).
-  domain->QuotientCoefficients(a, c, threads);
+  domain->QuotientCoefficients(a, c, threads, options.cancel);
   release(c);
+  if (options.cancelled()) return Cancelled();
   a.resize(n - 1);
   return Status::Ok();
 }
@@ -85,30 +86,33 @@ class CpuProverBackend final : public ProverBackend {
     RETURN_IF_ERROR(ComputeH(pa, options));
     if (t) t->fft = SecondsSince(phase);
     QuerySums sums;
-    // Each MSM is one step: a cancelled proof stops before the next.
+    // Each MSM is one step; a cancelled one returns early and the proof stops there.
+    const CancelFlag* cancel = options.cancel;
     auto step = [&](double ProverTimings::*timing, auto&& msm) -> Status {
       if (options.cancelled()) return Cancelled();
       phase = Clock::now();
       msm();
+      if (options.cancelled()) return Cancelled();
       if (t) t->*timing = SecondsSince(phase);
       return Status::Ok();
     };
     // H's coefficients are dense and no longer needed: converted in place, not copied.
-    RETURN_IF_ERROR(step(&ProverTimings::msm_h,
-                         [&] { sums.h = msm::MsmG1DenseInPlace(pk.h, pa.mutable_a(), threads); }));
+    RETURN_IF_ERROR(step(&ProverTimings::msm_h, [&] {
+      sums.h = msm::MsmG1DenseInPlace(pk.h, pa.mutable_a(), threads, cancel);
+    }));
     RETURN_IF_ERROR(
-        step(&ProverTimings::msm_l, [&] { sums.l = msm::MsmG1(pk.l, pa.aux(), threads); }));
+        step(&ProverTimings::msm_l, [&] { sums.l = msm::MsmG1(pk.l, pa.aux(), threads, cancel); }));
     // The filtered scalars go into b's and c's buffers, emptied by ComputeH (with keep_buffers
     // their memory is still mapped, so a reused assignment costs no fresh pages here).
     HugeVector<Fr>& a_scalars = pa.mutable_b();
     HugeVector<Fr>& b_scalars = pa.mutable_c();
     GatherQueryScalars(pa, a_scalars, b_scalars);
-    RETURN_IF_ERROR(
-        step(&ProverTimings::msm_a, [&] { sums.a = msm::MsmG1(pk.a, a_scalars, threads); }));
+    RETURN_IF_ERROR(step(&ProverTimings::msm_a,
+                         [&] { sums.a = msm::MsmG1(pk.a, a_scalars, threads, cancel); }));
     RETURN_IF_ERROR(step(&ProverTimings::msm_b_g1,
-                         [&] { sums.b_g1 = msm::MsmG1(pk.b_g1, b_scalars, threads); }));
+                         [&] { sums.b_g1 = msm::MsmG1(pk.b_g1, b_scalars, threads, cancel); }));
     RETURN_IF_ERROR(step(&ProverTimings::msm_b_g2,
-                         [&] { sums.b_g2 = msm::MsmG2(pk.b_g2, b_scalars, threads); }));
+                         [&] { sums.b_g2 = msm::MsmG2(pk.b_g2, b_scalars, threads, cancel); }));
     return sums;
   }
 };

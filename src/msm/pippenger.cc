@@ -148,7 +148,7 @@ class CarryIntoWindow {
 template <typename Curve>
 void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const Scalar> scalars,
                       unsigned c, size_t first, size_t end,
-                      std::span<ec::Jacobian<Curve>> window_sums) {
+                      std::span<ec::Jacobian<Curve>> window_sums, const CancelFlag* cancel) {
   using Point = ec::Jacobian<Curve>;
   size_t bucket_count = size_t{1} << (c - 1);
   std::vector<Point> jacobian(bucket_count);
@@ -175,6 +175,7 @@ void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const 
     }
     constexpr size_t kAhead = 16;  // points between a bucket's prefetch and its Add
     for (size_t i = 0; i < scalars.size(); ++i) {
+      if (CancelledAt(i, cancel)) return;
       if (affine && i + kAhead < scalars.size()) {
         // The carry into this window of point i + kAhead is already known.
         int64_t ahead =
@@ -244,7 +245,8 @@ constexpr size_t kMinPointWindowsPerTask = size_t{1} << 10;
 // Returns sum scalars[i] * bases[i] by Pippenger, split over `threads` tasks (SplitWork).
 template <typename Curve>
 ec::Jacobian<Curve> PippengerParallel(std::span<const ec::Affine<Curve>> bases,
-                                      std::span<const Scalar> scalars, size_t threads) {
+                                      std::span<const Scalar> scalars, size_t threads,
+                                      const CancelFlag* cancel) {
   using Point = ec::Jacobian<Curve>;
   size_t n = scalars.size();
   if (n == 0) return Point();
@@ -261,7 +263,7 @@ ec::Jacobian<Curve> PippengerParallel(std::span<const ec::Affine<Curve>> bases,
         PippengerWindows<Curve>(
             bases.subspan(piece.begin, count), scalars.subspan(piece.begin, count), c, piece.first,
             piece.last,
-            std::span(sums).subspan(t * windows + piece.first, piece.last - piece.first));
+            std::span(sums).subspan(t * windows + piece.first, piece.last - piece.first), cancel);
       }
     }
   });
@@ -291,7 +293,7 @@ inline bool IsTrivial(const Fr& k, const Affine& p) {
 // converted array is read back as an array of Scalar.
 template <typename Curve>
 ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span<const Fr> scalars,
-                             std::span<Fr> out, size_t threads) {
+                             std::span<Fr> out, size_t threads, const CancelFlag* cancel) {
   static_assert(sizeof(Fr) == sizeof(Scalar) && std::is_standard_layout_v<Fr>);
   size_t n = scalars.size();
   ParallelFor(
@@ -302,12 +304,12 @@ ec::Jacobian<Curve> DenseMsm(std::span<const ec::Affine<Curve>> bases, std::span
       },
       size_t{1} << 14);
   const Scalar* raw = &out.data()->montgomery();
-  return PippengerParallel<Curve>(bases, std::span(raw, n), threads);
+  return PippengerParallel<Curve>(bases, std::span(raw, n), threads, cancel);
 }
 
 template <typename Curve>
 ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<const Fr> scalars,
-                        size_t threads) {
+                        size_t threads, const CancelFlag* cancel) {
   using Point = ec::Jacobian<Curve>;
   using Affine = ec::Affine<Curve>;
   if (threads == 0) threads = HardwareThreads();
@@ -323,7 +325,7 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
   }
   if (n > 0 && trivial * 100 <= sample * kDenseMaxTrivialPercent) {
     std::vector<Fr> signed_scalars(n);
-    return DenseMsm<Curve>(bases, scalars, signed_scalars, threads);
+    return DenseMsm<Curve>(bases, scalars, signed_scalars, threads, cancel);
   }
   // 1. Signed scalars; ones summed per thread, zeros dropped.
   std::vector<Scalar> rest_scalars;
@@ -338,6 +340,7 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
       size_t begin = std::min(n, t * chunk), end = std::min(n, begin + chunk);
       AffineSummer<Curve> ones;
       for (size_t i = begin; i < end; ++i) {
+        if (CancelledAt(i - begin, cancel)) break;
         if (scalars[i].IsZero() || bases[i].infinity) continue;
         if (scalars[i].IsOne()) {
           ones.Add(bases[i]);
@@ -356,9 +359,9 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
   }
   Point total;
   for (const Point& p : ones_sums) total += p;
-  if (rest_scalars.empty()) return total;
+  if (rest_scalars.empty() || IsCancelled(cancel)) return total;
   // 2. Pippenger on slices of the rest; 3. combined.
-  return total + PippengerParallel<Curve>(rest_bases, rest_scalars, threads);
+  return total + PippengerParallel<Curve>(rest_bases, rest_scalars, threads, cancel);
 }
 
 }  // namespace
@@ -376,20 +379,22 @@ unsigned WindowBits(size_t n) {
   return best;
 }
 
-ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads) {
-  return Msm<ec::G1Curve>(bases, scalars, threads);
+ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads,
+             const CancelFlag* cancel) {
+  return Msm<ec::G1Curve>(bases, scalars, threads, cancel);
 }
 
-ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scalars,
-                         size_t threads) {
+ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scalars, size_t threads,
+                         const CancelFlag* cancel) {
   if (threads == 0) threads = HardwareThreads();
   size_t n = std::min(bases.size(), scalars.size());
   if (n == 0) return ec::G1();
-  return DenseMsm<ec::G1Curve>(bases.first(n), scalars.first(n), scalars.first(n), threads);
+  return DenseMsm<ec::G1Curve>(bases.first(n), scalars.first(n), scalars.first(n), threads, cancel);
 }
 
-ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads) {
-  return Msm<ec::G2Curve>(bases, scalars, threads);
+ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads,
+             const CancelFlag* cancel) {
+  return Msm<ec::G2Curve>(bases, scalars, threads, cancel);
 }
 
 }  // namespace cuzk::msm

@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "base/cancel.h"
 #include "ec/g1.h"
 #include "ec/g2.h"
 
@@ -12,20 +13,23 @@ namespace cuzk::msm {
 using ff::Fr;
 
 // Returns sum scalars[i] * bases[i]; the spans must have equal length. threads = 0 uses every
-// hardware thread. Where scalars 0 and 1 are common (Filecoin witnesses are mostly bits), zeros
+// hardware thread. A set `cancel` (base/cancel.h) stops it within milliseconds, with a meaningless
+// result. Where scalars 0 and 1 are common (Filecoin witnesses are mostly bits), zeros
 // are skipped, the bases of ones are summed directly (in batch-affine rounds) and the rest go
 // through signed-digit Pippenger; where they are rare (at most 10% of a sample), all scalars go
 // through Pippenger on the caller's bases, without copying them.
-ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads = 0);
+ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, size_t threads = 0,
+             const CancelFlag* cancel = nullptr);
 // Returns sum scalars[i] * bases[i] like MsmG1, for dense scalars (few 0s and 1s, such as the
 // H query's), converting the scalars in place instead of into a copy to the integers Pippenger
 // reads (k or, with bit 255 set, r - k): afterwards `scalars` no longer holds field elements. This
 // spares a buffer as large as the scalars (4 GiB at the 2^27 points of a 32GiB partition) and the
 // page faults that fill it.
 ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scalars,
-                         size_t threads = 0);
+                         size_t threads = 0, const CancelFlag* cancel = nullptr);
 // G2 counterpart of MsmG1.
-ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads = 0);
+ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads = 0,
+             const CancelFlag* cancel = nullptr);
 
 // Returns the Pippenger window width (2 to 17 bits) used for `n` non-trivial scalars.
 unsigned WindowBits(size_t n);

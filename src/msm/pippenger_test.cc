@@ -213,6 +213,24 @@ TEST(PippengerTest, G2MatchesNaiveSum) {
   }
 }
 
+// A set cancellation flag is seen at the first cancellation point: on every path (dense, split,
+// in place, G2) the MSM returns before adding a single point (the identity here); a clear flag
+// changes nothing.
+TEST(PippengerTest, ACancelledMsmStopsAtItsFirstCancellationPoint) {
+  CancelFlag set{true}, clear{false};
+  for (int kind : {0, 1, 2}) {
+    auto c = MakeCase<ec::G1>(3000, 77 + kind, kind);
+    ec::G1 want = MsmG1(c.bases, c.scalars, 2);
+    ASSERT_NE(want, ec::G1());
+    EXPECT_EQ(MsmG1(c.bases, c.scalars, 2, &clear), want) << kind;
+    EXPECT_EQ(MsmG1(c.bases, c.scalars, 2, &set), ec::G1()) << kind;
+  }
+  auto dense = MakeCase<ec::G1>(3000, 5, 0);
+  EXPECT_EQ(MsmG1DenseInPlace(dense.bases, dense.scalars, 2, &set), ec::G1());
+  auto g2 = MakeCase<ec::G2>(300, 6, 2);
+  EXPECT_EQ(MsmG2(g2.bases, g2.scalars, 2, &set), ec::G2());
+}
+
 TEST(PippengerTest, WindowGrowsWithSize) {
   EXPECT_EQ(WindowBits(1), 2u);
   EXPECT_LT(WindowBits(1 << 10), WindowBits(1 << 20));

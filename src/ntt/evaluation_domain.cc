@@ -254,7 +254,8 @@ constexpr size_t kTileColumns = 16;
 // half-width h takes w_4h^(2j) for its first stage and w_4h^j for its second (radix 2: w_2h^j).
 void HighStagesTiled(std::span<Fr> values, size_t block,
                      const std::vector<std::pair<size_t, unsigned>>& passes,
-                     const std::vector<std::vector<Fr>>& tables, size_t threads) {
+                     const std::vector<std::vector<Fr>>& tables, size_t threads,
+                     const CancelFlag* cancel) {
   size_t n = values.size(), rows = n / block;
   ParallelFor(
       block / kTileColumns, threads,
@@ -273,6 +274,7 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
           }
         };
         for (size_t t = t0; t < t1; ++t) {
+          if (IsCancelled(cancel)) return;
           size_t col = t * kTileColumns;
           for (size_t r = 0; r < rows; ++r) {
             std::copy_n(values.data() + r * block + col, kTileColumns, &tile[r * kTileColumns]);
@@ -339,7 +341,8 @@ EvaluationDomain::EvaluationDomain(uint32_t log_size, const Fr& omega)
       omega_inv_(omega.Inverse()),
       size_inv_(Fr::FromUint64(uint64_t{1} << log_size).Inverse()) {}
 
-void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t threads) const {
+void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t threads,
+                                 const CancelFlag* cancel) const {
   // Iterative radix-2 decimation in time (Cormen et al., "Introduction to Algorithms", 30.3):
   // bit-reverse, then log2(n) stages of butterflies; the stage of half-width h uses the
   // twiddles w_h^j, j < h, with w_h = root^(n/2h).
@@ -347,6 +350,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   const Fr& root = inverse ? omega_inv_ : omega_;
   const DirectionTwiddles* tables =
       twiddles_ ? (inverse ? &twiddles_->inverse : &twiddles_->forward) : nullptr;
+  if (IsCancelled(cancel)) return;
   BitReverse(values, log_size_, threads);
   // 1. Stages with 2h <= block: all of them per block.
   size_t block = std::min(n, size_t{1} << kBlockLog);
@@ -355,6 +359,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   const std::vector<Fr>& small = tables ? tables->small : computed_small;
   ParallelFor(n / block, threads, [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
+      if (IsCancelled(cancel)) return;
       Fr* x = values.data() + b * block;
       // The first stage's twiddle is 1: add and subtract, no multiplication.
       for (size_t k = 0; k + 1 < block; k += 2) AddSub(x[k], x[k + 1]);
@@ -378,13 +383,14 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   //    first computes its own table (one buffer, grown once).
   auto passes = WidePasses(log_size_);
   if (tables && n > block) {
-    HighStagesTiled(values, block, passes, tables->wide, threads);
+    HighStagesTiled(values, block, passes, tables->wide, threads, cancel);
     return;
   }
   std::vector<Fr> computed;
   if (!tables && n > block) computed.reserve(n / 2);
   for (size_t p = 0; p < passes.size(); ++p) {
     auto [h, radix] = passes[p];
+    if (IsCancelled(cancel)) return;
     if (!tables) FillPassTwiddles(computed, n, h, radix, root, threads);
     const std::vector<Fr>& twiddles = tables ? tables->wide[p] : computed;
     bool last = p + 1 == passes.size();
@@ -393,6 +399,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
           n / 2, threads,
           [&, h = h](size_t begin, size_t end) {
             for (size_t i = begin; i < end; ++i) {
+              if (CancelledAt(i - begin, cancel)) return;
               size_t j = i & (h - 1);
               size_t lo = ((i - j) << 1) + j;  // group start (2h-aligned) + j
               Butterfly(values[lo], values[lo + h], twiddles[j]);
@@ -410,6 +417,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
         n / 4, threads,
         [&, h = h](size_t begin, size_t end) {
           for (size_t i = begin; i < end; ++i) {
+            if (CancelledAt(i - begin, cancel)) return;
             size_t j = i & (h - 1);
             Fr* x = values.data() + ((i - j) << 2) + j;  // group start (4h-aligned) + j
             const Fr& w1 = twiddles[2 * j];
@@ -445,22 +453,23 @@ void EvaluationDomain::IcosetFft(std::span<Fr> values, size_t threads) const {
   ScaleByPowers(values, Fr::One(), ff::FrMultiplicativeGenerator().Inverse(), threads);
 }
 
-void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads) const {
+void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads,
+                                     const CancelFlag* cancel) const {
   // Coefficient i needs 1/n (end of the Ifft) and g^i (start of the CosetFft): one pass.
-  Transform(values, /*inverse=*/true, threads);
+  Transform(values, /*inverse=*/true, threads, cancel);
   ScaleByPowers(values, size_inv_, ff::FrMultiplicativeGenerator(), threads);
-  Transform(values, /*inverse=*/false, threads);
+  Transform(values, /*inverse=*/false, threads, cancel);
 }
 
-void EvaluationDomain::QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c,
-                                            size_t threads) const {
+void EvaluationDomain::QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, size_t threads,
+                                            const CancelFlag* cancel) const {
   // Z is the constant z = g^n - 1 on the coset, and the coset interpolation is linear and gives
   // C (degree < n) back from C's coset evaluations, so
   //   H = icoset((AB - C)/z) = (icoset(AB) - C)/z:
   // C's coefficients are enough (its coset evaluations, two transforms, are never needed).
   // With T the unscaled inverse transform, icoset(AB)_i = g^-i T(ab)_i / n and C_i = T(c)_i / n.
-  Transform(ab, /*inverse=*/true, threads);
-  Transform(c, /*inverse=*/true, threads);
+  Transform(ab, /*inverse=*/true, threads, cancel);
+  Transform(c, /*inverse=*/true, threads, cancel);
   Fr k = size_inv_ * VanishingOnCoset().Inverse();
   Fr g_inv = ff::FrMultiplicativeGenerator().Inverse();
   ParallelFor(

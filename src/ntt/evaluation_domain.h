@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 
+#include "base/cancel.h"
 #include "base/status.h"
 #include "ff/fr.h"
 
@@ -55,14 +56,17 @@ class EvaluationDomain {
   // Multiplies every value by (g^n - 1)^{-1}.
   void DivideByVanishingOnCoset(std::span<Fr> values, size_t threads = 0) const;
 
-  // The prover's two compositions, each with its scalings fused into one pass over the data:
+  // The prover's two compositions, each with its scalings fused into one pass over the data. A
+  // set `cancel` (base/cancel.h) stops them within milliseconds, leaving meaningless values.
   // Ifft then CosetFft (evaluations on the domain -> evaluations on the coset).
-  void DomainToCoset(std::span<Fr> values, size_t threads = 0) const;
+  void DomainToCoset(std::span<Fr> values, size_t threads = 0,
+                     const CancelFlag* cancel = nullptr) const;
   // The Groth16 quotient: given A*B on the coset (ab, from DomainToCoset of A and of B) and C on
   // the domain (c), leaves in ab the coefficients of H = (A*B - C)/Z, exactly what
   // DomainToCoset(c), ab - c, DivideByVanishingOnCoset and IcosetFft give, with two transforms
   // instead of three. Both spans hold n values; c is overwritten (with n times C's coefficients).
-  void QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, size_t threads = 0) const;
+  void QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, size_t threads = 0,
+                            const CancelFlag* cancel = nullptr) const;
 
  private:
   struct Twiddles;
@@ -70,8 +74,10 @@ class EvaluationDomain {
   // Returns the process-wide tables of the domain of 2^log_size points, building them once.
   static std::shared_ptr<const Twiddles> SharedTwiddles(uint32_t log_size, const Fr& omega,
                                                         const Fr& omega_inv);
-  // The FFT with root omega (inverse = false) or omega^-1 (true), without the 1/n.
-  void Transform(std::span<Fr> values, bool inverse, size_t threads) const;
+  // The FFT with root omega (inverse = false) or omega^-1 (true), without the 1/n; returns early
+  // when `cancel` is set.
+  void Transform(std::span<Fr> values, bool inverse, size_t threads,
+                 const CancelFlag* cancel = nullptr) const;
 
   uint32_t log_size_;
   Fr omega_, omega_inv_, size_inv_;

@@ -105,6 +105,25 @@ TEST(EvaluationDomainTest, LargeTransformsRoundTripOnAnyThreadCount) {
   EXPECT_EQ(three_threads, coeffs);
 }
 
+// A set cancellation flag stops both transforms of DomainToCoset before they touch the data, with
+// precomputed twiddle tables and without: only the scaling between them is left; a clear flag
+// changes nothing.
+TEST(EvaluationDomainTest, ACancelledTransformStopsBeforeItsFirstPass) {
+  CancelFlag set{true}, clear{false};
+  for (auto tables : {TwiddleTables::kPrecomputed, TwiddleTables::kPerCall}) {
+    auto d = *EvaluationDomain::ForSize(1 << 16, tables);
+    std::vector<Fr> values = RandomVector(1 << 16, 9), want = values, got = values;
+    d.DomainToCoset(want, 2);
+    d.DomainToCoset(got, 2, &clear);
+    EXPECT_EQ(got, want);
+    std::vector<Fr> scaled = values;
+    ScaleByPowers(scaled, Fr::FromUint64(1 << 16).Inverse(), ff::FrMultiplicativeGenerator(), 2);
+    got = values;
+    d.DomainToCoset(got, 2, &set);
+    EXPECT_EQ(got, scaled);
+  }
+}
+
 // Above 2^14 points the stages past the cache block run two per pass (radix 4), after one
 // radix-2 stage when their count is odd: 2^16 has two such stages, 2^17 three.
 TEST(EvaluationDomainTest, WideStagesMatchDirectEvaluation) {
