@@ -316,8 +316,10 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
     FailLocked(*job, JobState::kCancelled,
                "cancelled after " + std::to_string(job->proved) + " of " +
                    std::to_string(job->partitions) + " partitions");
-    spdlog::info("job {}: cancel requested; a partition being proved stops at its next step",
-                 job_id);
+    spdlog::info(
+        "job {}: cancel requested; a partition being proved stops now, one being "
+        "synthesized when its synthesis ends",
+        job_id);
   }
   MaybeFinishLocked(job);
   return state == JobState::kRunning;

@@ -5,7 +5,8 @@
 // partition) and prover workers prove the most urgent synthesized partition, so partition k+1
 // synthesizes while partition k proves, and an urgent job's partitions go between two of a
 // running job's. Proofs are verified before they are kept for AwaitProof. Cancellation stops a
-// queued job at once and a running one's partition being proved at its next step.
+// queued job at once and a running one's partition being proved within milliseconds on the CPU
+// (cancellation points inside its transforms and MSMs; a GPU at its next step).
 #pragma once
 
 #include <chrono>
@@ -137,13 +138,14 @@ class Engine {
   // Waits up to `timeout` (zero = forever) for the job to finish; a job still going is returned
   // with its current state (kQueued or kRunning).
   Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
-  // Cancels a job; returns true if it was running (a partition being proved stops at its next
-  // step, one being synthesized when its synthesis ends).
+  // Cancels a job; returns true if it was running (a partition being proved stops within
+  // milliseconds on the CPU and at its next step on a GPU, one being synthesized when its
+  // synthesis ends).
   Result<bool> Cancel(const std::string& job_id);
   // Returns queue and SRS figures (a job is pending until its first partition starts).
   EngineStatus GetStatus() const;
   // Refuses new jobs, cancels the queued ones and asks running ones to stop (a partition being
-  // proved at its next step, one being synthesized when its synthesis ends). Returns at once;
+  // proved as Cancel says, one being synthesized when its synthesis ends). Returns at once;
   // waiting Await calls see kCancelled.
   void Shutdown();
   // Waits up to `timeout` for every job to have stopped (after Shutdown or Cancel); returns

@@ -34,7 +34,7 @@ class JobWork {
   // Proves partition `k` from its synthesis on `backend` (null: the CPU) and verifies the proof,
   // calling `verifying` once in between (so status can tell the phases apart); returns the proof
   // bytes. A proof that does not verify is an error, never returned. Setting `*cancel` (when not
-  // null) stops the proof at its next step with a kCancelled error.
+  // null) stops the proof with a kCancelled error (groth16::ProverOptions::cancel says when).
   virtual Result<std::vector<uint8_t>> Prove(uint32_t k,
                                              std::unique_ptr<SynthesizedPartition> synthesized,
                                              const std::function<void()>& verifying,

@@ -58,7 +58,8 @@ struct SynthesizedPartition {
 // Proves `partition` with `pk` on `threads` threads (0 = all), frees its assignment (or, when
 // `keep` is set, moves it there with its buffers for the next partition), and verifies the proof
 // with `pvk` (calling `verifying`, when set, just before); returns the 192-byte proof. `report`
-// receives the timings. Setting `*cancel` stops the proof at its next step (a kCancelled error).
+// receives the timings. Setting `*cancel` stops the proof with a kCancelled error
+// (groth16::ProverOptions::cancel says when).
 Result<std::vector<uint8_t>> ProveAndVerify(
     const groth16::ProvingKey& pk, const groth16::PreparedVerifyingKey& pvk,
     SynthesizedPartition partition, size_t threads, PartitionReport* report,
