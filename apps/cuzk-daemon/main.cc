@@ -4,8 +4,8 @@
 // next partition while one proves, and verifies every proof before returning it. Settings come from
 // defaults, then the --config file (config/cuzk.example.toml documents it), then flags.
 // SIGINT/SIGTERM stop it within about a second: queued and running jobs are cancelled (a
-// partition being proved stops at its next step, one being synthesized is abandoned); a second
-// signal exits at once.
+// partition being proved on the CPU stops within milliseconds, on a GPU at its next step; one
+// being synthesized is abandoned); a second signal exits at once.
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
