@@ -2,8 +2,11 @@
 # Project-wide helpers: warning flags, the assembly switch, and cuzk_add_test()/cuzk_add_bench().
 
 # -Wno-stringop-overread: GCC 12 reports false positives inside Boost.Container's small_vector.
+# -Wthread-safety: clang (the sanitizer builds) checks the locking that base/thread_annotations.h
+# declares, as errors.
 set(CUZK_WARNINGS -Wall -Wextra -Wpedantic -Wno-pedantic -Werror=return-type -Wshadow
-    $<$<CXX_COMPILER_ID:GNU>:-Wno-stringop-overread>)
+    $<$<CXX_COMPILER_ID:GNU>:-Wno-stringop-overread>
+    $<$<CXX_COMPILER_ID:Clang>:-Wthread-safety -Werror=thread-safety>)
 
 # Decides whether the x86-64 mulx/adcx/adox Montgomery kernels are built. AUTO enables them on an
 # x86-64 host whose CPU reports both BMI2 and ADX; the library checks the CPU again at start-up.

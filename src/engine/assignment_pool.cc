@@ -11,7 +11,7 @@ bool AssignmentPool::Keep(AssignmentPtr assignment, uint64_t size_class) {
   if (!assignment || max_idle_ == 0) return false;
   uint64_t bytes = assignment->CapacityBytes();
   Idle oldest;  // its buffers are freed after the lock is released
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   if (idle_.size() >= max_idle_) {
     // The newest buffers are the likeliest to serve the next job.
     oldest = std::move(idle_.front());
@@ -27,7 +27,7 @@ bool AssignmentPool::Keep(AssignmentPtr assignment, uint64_t size_class) {
 AssignmentPtr AssignmentPool::Take(uint64_t size_class) {
   Idle taken;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     for (size_t i = idle_.size(); i-- > 0;) {
       if (idle_[i].size_class != size_class) continue;
       taken = std::move(idle_[i]);
@@ -42,7 +42,7 @@ AssignmentPtr AssignmentPool::Take(uint64_t size_class) {
 uint64_t AssignmentPool::Drain() {
   std::vector<Idle> drained;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     drained.swap(idle_);
   }
   uint64_t bytes = 0;
@@ -55,12 +55,12 @@ uint64_t AssignmentPool::Drain() {
 }
 
 size_t AssignmentPool::idle() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   return idle_.size();
 }
 
 uint64_t AssignmentPool::reused() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   return reused_;
 }
 

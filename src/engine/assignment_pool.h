@@ -8,9 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <vector>
 
+#include "base/mutex.h"
 #include "engine/memory_budget.h"
 #include "engine/porep_c2.h"
 
@@ -45,9 +45,9 @@ class AssignmentPool {
 
   MemoryBudget* budget_;
   const size_t max_idle_;
-  mutable std::mutex mu_;
-  std::vector<Idle> idle_;
-  uint64_t reused_ = 0;
+  mutable Mutex mu_;
+  std::vector<Idle> idle_ CUZK_GUARDED_BY(mu_);
+  uint64_t reused_ CUZK_GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace cuzk::engine

@@ -18,7 +18,7 @@ CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
 Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k) {
   AssignmentPtr reuse;
   {
-    std::lock_guard<std::mutex> lock(spare_mu_);
+    MutexLock lock(spare_mu_);
     ++started_;
     if (!spare_.empty()) {
       reuse = std::move(spare_.back());
@@ -46,18 +46,18 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
   PartitionReport report;
   bool more;
   {
-    std::lock_guard<std::mutex> lock(spare_mu_);
+    MutexLock lock(spare_mu_);
     more = started_ < partitions_;
   }
   AssignmentPtr kept;
   auto proof = ProveAndVerify(*pk_, pvk_, std::move(*synthesized), threads_, &report, verifying,
                               more || pool_ ? &kept : nullptr, backend, cancel);
   if (kept) {
-    std::unique_lock<std::mutex> lock(spare_mu_);
+    MutexLock lock(spare_mu_);
     if (started_ < partitions_) {
       spare_.push_back(std::move(kept));
     } else if (pool_) {
-      lock.unlock();
+      lock.Unlock();
       pool_->Keep(std::move(kept), partition_memory_);
     }
   }

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "base/mutex.h"
 #include "engine/assignment_pool.h"
 #include "engine/job_work.h"
 #include "engine/porep_c2.h"
@@ -54,9 +54,9 @@ class CircuitWork : public JobWork {
   // job's first partitions take theirs from it (partitions of one size class, see
   // partition_memory()).
   AssignmentPool* pool_ = nullptr;
-  std::mutex spare_mu_;
-  std::vector<AssignmentPtr> spare_;
-  uint32_t started_ = 0;
+  Mutex spare_mu_;
+  std::vector<AssignmentPtr> spare_ CUZK_GUARDED_BY(spare_mu_);
+  uint32_t started_ CUZK_GUARDED_BY(spare_mu_) = 0;
 };
 
 // Returns an error unless a request's `sector_size` (0 = not given) is `proof_name`'s `actual`.

@@ -112,7 +112,7 @@ struct Engine::Job {
   Clock::time_point submitted = Clock::now();
   Clock::time_point finished;
   JobOutcome outcome;
-  std::condition_variable done_cv;
+  CondVar done_cv;
 
   std::atomic<bool> cancel{false};  // set when the job stops: its proofs in progress end early
   bool started = false;             // a worker has taken it up (it is no longer pending)
@@ -198,19 +198,23 @@ Engine::~Engine() {
 }
 
 void Engine::Shutdown() {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   stopping_ = true;
   for (std::shared_ptr<Job> job : std::vector(active_)) {
     FailLocked(*job, JobState::kCancelled, "cancelled: the engine is shutting down");
     MaybeFinishLocked(job);
   }
-  synthesis_cv_.notify_all();
-  prover_cv_.notify_all();
+  synthesis_cv_.NotifyAll();
+  prover_cv_.NotifyAll();
 }
 
 bool Engine::WaitUntilIdle(std::chrono::milliseconds timeout) {
-  std::unique_lock<std::mutex> lock(mu_);
-  return idle_cv_.wait_for(lock, timeout, [&] { return active_.empty(); });
+  MutexLock lock(mu_);
+  auto deadline = Clock::now() + timeout;
+  while (!active_.empty()) {
+    if (!idle_cv_.WaitUntil(mu_, deadline)) return active_.empty();
+  }
+  return true;
 }
 
 size_t Engine::PipelineDepth(Priority priority) const {
@@ -246,7 +250,7 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& submit
   JobRequest request = submitted;
   if (request.request_id.empty()) request.request_id = NewRequestId();
   hash::Digest digest = ContentDigest(request);
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   DropExpiredLocked();
   // The same content under the same request id attaches to a job that is queued, running or
   // completed (a client retrying after a timeout gets the running job); a failed or cancelled
@@ -279,7 +283,7 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& submit
   });
   active_.insert(pos, job);
   uint32_t position = PositionLocked(*job);
-  synthesis_cv_.notify_all();
+  synthesis_cv_.NotifyAll();
   uint64_t input_bytes = InputBytes(request);
   spdlog::info("job {}: queued ({}, priority {}, position {}, {} bytes of input)", job->id,
                ProofKindName(request.kind), static_cast<int>(job->priority), position, input_bytes);
@@ -287,23 +291,26 @@ Result<std::pair<std::string, uint32_t>> Engine::Submit(const JobRequest& submit
 }
 
 Result<JobOutcome> Engine::Await(const std::string& job_id, std::chrono::milliseconds timeout) {
-  std::unique_lock<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   auto it = jobs_.find(job_id);
   if (it == jobs_.end()) return cuzk::Status(StatusCode::kNotFound, "no job \"" + job_id + "\"");
   std::shared_ptr<Job> job = it->second;
   auto finished = [&] {
     return job->outcome.state != JobState::kQueued && job->outcome.state != JobState::kRunning;
   };
-  if (timeout.count() == 0) {
-    job->done_cv.wait(lock, finished);
-  } else {
-    job->done_cv.wait_for(lock, timeout, finished);
+  auto deadline = Clock::now() + timeout;
+  while (!finished()) {
+    if (timeout.count() == 0) {
+      job->done_cv.Wait(mu_);
+    } else if (!job->done_cv.WaitUntil(mu_, deadline)) {
+      break;
+    }
   }
   return job->outcome;
 }
 
 Result<bool> Engine::Cancel(const std::string& job_id) {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   auto it = jobs_.find(job_id);
   if (it == jobs_.end()) return cuzk::Status(StatusCode::kNotFound, "no job \"" + job_id + "\"");
   std::shared_ptr<Job> job = it->second;
@@ -336,7 +343,7 @@ EngineStatus Engine::GetStatus() const {
     if (backend) w.device = backend->device();
     s.provers.push_back(std::move(w));
   }
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   for (size_t i = 0; i < s.provers.size() && i < prover_jobs_.size(); ++i) {
     s.provers[i].job_id = prover_jobs_[i];
     if (auto it = jobs_.find(prover_jobs_[i]); it != jobs_.end())
@@ -399,7 +406,7 @@ void Engine::FailLocked(Job& job, JobState state, const std::string& error) {
   // Synthesized partitions that will not be proved give their memory back now.
   job.in_flight -= static_cast<uint32_t>(job.ready.size());
   job.ready.clear();
-  synthesis_cv_.notify_all();
+  synthesis_cv_.NotifyAll();
 }
 
 void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
@@ -415,7 +422,7 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
     o.error = job->stop_error;
   }
   active_.erase(std::find(active_.begin(), active_.end(), job));
-  if (active_.empty()) idle_cv_.notify_all();
+  if (active_.empty()) idle_cv_.NotifyAll();
   // The result stays for the TTL; the work (parameters reference, parsed C1) and the inputs (a
   // 32GiB C1 is ~51 MB, a WindowPoSt partition's vanilla proofs hundreds of MB) need not:
   // idempotency checks use the digest.
@@ -448,7 +455,7 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
     }
     spdlog::warn("job {}: {} after {} ms: {}", job->id, JobStateName(o.state), o.total_ms, o.error);
   }
-  job->done_cv.notify_all();
+  job->done_cv.NotifyAll();
 }
 
 Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string& circuit_id,
@@ -474,9 +481,9 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
 std::optional<uint32_t> Engine::Prepare(Job& job) {
   uint64_t srs_load_ms = 0;
   auto work = config_.make_work(job.request, &srs_load_ms);
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   job.preparing = false;
-  synthesis_cv_.notify_all();
+  synthesis_cv_.NotifyAll();
   job.outcome.srs_load_ms = srs_load_ms;
   if (!work.ok()) {
     FailLocked(job, JobState::kFailed, work.status().message());
@@ -492,10 +499,11 @@ std::optional<uint32_t> Engine::Prepare(Job& job) {
 }
 
 void Engine::SynthesisLoop() {
-  std::unique_lock<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   for (;;) {
     std::shared_ptr<Job> job;
-    synthesis_cv_.wait(lock, [&] {
+    // Whether there is work (or a stop); sets `job` to the job to take a partition of.
+    auto pick = [&]() CUZK_REQUIRES(mu_) {
       if (stopping_) return true;
       for (const auto& j : active_) {
         if (j->Stopped()) continue;
@@ -509,7 +517,8 @@ void Engine::SynthesisLoop() {
         }
       }
       return false;
-    });
+    };
+    while (!pick()) synthesis_cv_.Wait(mu_);
     if (stopping_) return;
     ++job->in_flight;
     if (!job->started) {
@@ -525,7 +534,7 @@ void Engine::SynthesisLoop() {
     } else {
       k = job->next_partition++;
     }
-    lock.unlock();
+    lock.Unlock();
     // Prepare first (parse, check, load parameters), then synthesize this worker's partition.
     if (prepare) k = Prepare(*job);
     std::optional<ReadyPartition> ready;
@@ -535,7 +544,7 @@ void Engine::SynthesisLoop() {
       // Safe without the lock: `work` is set once and lives while a partition is in flight.
       auto memory = ReserveWorkingMemory(job->work->circuit_id(), job->work->partition_memory());
       if (memory.ok()) {
-        std::lock_guard<std::mutex> guard(mu_);
+        MutexLock guard(mu_);
         ++job->synthesizing;  // the prover may wait for it (see ProverLoop)
         synthesizing = true;
       }
@@ -550,32 +559,33 @@ void Engine::SynthesisLoop() {
         error = synthesized.status().message();
       }
     }
-    lock.lock();
+    lock.Lock();
     if (synthesizing) {
       --job->synthesizing;
-      prover_cv_.notify_all();  // a prover waiting for it looks again
+      prover_cv_.NotifyAll();  // a prover waiting for it looks again
     }
     if (ready && !job->Stopped()) {
       job->outcome.synthesis_ms += static_cast<uint64_t>(ready->synthesis_s * 1000);
       job->ready.push_back(std::move(*ready));
-      prover_cv_.notify_all();
+      prover_cv_.NotifyAll();
       continue;  // stays in flight until proved
     }
     if (!error.empty()) FailLocked(*job, JobState::kFailed, error);
     ready.reset();
     --job->in_flight;
     MaybeFinishLocked(job);
-    synthesis_cv_.notify_all();
+    synthesis_cv_.NotifyAll();
   }
 }
 
 void Engine::ProverLoop(size_t worker) {
   groth16::ProverBackend* backend =
       worker < config_.backends.size() ? config_.backends[worker].get() : nullptr;
-  std::unique_lock<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   for (;;) {
     std::shared_ptr<Job> job;
-    prover_cv_.wait(lock, [&] {
+    // Whether there is a partition to prove (or a stop); sets `job` to its job.
+    auto pick = [&]() CUZK_REQUIRES(mu_) {
       if (stopping_) return true;
       // The most urgent synthesized partition; but while a partition of a more urgent job is
       // being synthesized (its memory held, so it is ready soon), the prover waits for it rather
@@ -593,7 +603,8 @@ void Engine::ProverLoop(size_t worker) {
         }
       }
       return false;
-    });
+    };
+    while (!pick()) prover_cv_.Wait(mu_);
     if (stopping_) return;
     auto lowest = std::min_element(
         job->ready.begin(), job->ready.end(),
@@ -602,13 +613,13 @@ void Engine::ProverLoop(size_t worker) {
     job->ready.erase(lowest);
     ++job->proving;
     prover_jobs_[worker] = job->id;
-    lock.unlock();
+    lock.Unlock();
     auto t = Clock::now();
     bool verified = false;  // whether the partition moved on to verification (under mu_)
     auto proof = job->work->Prove(
         item.index, std::move(item.synthesized),
         [&] {
-          std::lock_guard<std::mutex> guard(mu_);
+          MutexLock guard(mu_);
           --job->proving;
           ++job->verifying;
           verified = true;
@@ -616,7 +627,7 @@ void Engine::ProverLoop(size_t worker) {
         backend, &job->cancel);
     double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
     item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
-    lock.lock();
+    lock.Lock();
     prover_jobs_[worker].clear();
     --(verified ? job->verifying : job->proving);
     if (!proof.ok()) {
@@ -632,7 +643,7 @@ void Engine::ProverLoop(size_t worker) {
     }
     --job->in_flight;
     MaybeFinishLocked(job);
-    synthesis_cv_.notify_all();
+    synthesis_cv_.NotifyAll();
   }
 }
 

@@ -10,18 +10,17 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "base/mutex.h"
 #include "base/status.h"
 #include "engine/assignment_pool.h"
 #include "engine/job_request.h"
@@ -168,41 +167,47 @@ class Engine {
   void ProverLoop(size_t worker);
   // Makes `job`'s work (call without the lock); returns the partition the caller synthesizes
   // next, none when the job failed or was cancelled meanwhile.
-  std::optional<uint32_t> Prepare(Job& job);
+  std::optional<uint32_t> Prepare(Job& job) CUZK_EXCLUDES(mu_);
   // Reserves a partition's working memory, evicting idle parameters of other circuits if needed.
   Result<MemoryBudget::Reservation> ReserveWorkingMemory(const std::string& circuit_id,
                                                          uint64_t bytes);
   // Marks `job` failed with `error` (the first error wins) and drops its synthesized partitions.
-  void FailLocked(Job& job, JobState state, const std::string& error);
+  void FailLocked(Job& job, JobState state, const std::string& error) CUZK_REQUIRES(mu_);
   // Finishes `job` once nothing of it is in flight and it is complete, failed or cancelled.
-  void MaybeFinishLocked(const std::shared_ptr<Job>& job);
+  void MaybeFinishLocked(const std::shared_ptr<Job>& job) CUZK_REQUIRES(mu_);
   // Returns the partitions in flight of jobs with at least `priority`.
-  size_t InFlightAtOrAboveLocked(Priority priority) const;
+  size_t InFlightAtOrAboveLocked(Priority priority) const CUZK_REQUIRES(mu_);
   // Returns how many partitions of `priority` and above may be in flight: workers plus the
   // synthesis lookahead (at least 1 for HIGH and CRITICAL).
   size_t PipelineDepth(Priority priority) const;
   // Returns the number of jobs ahead of `job` that have not started.
-  uint32_t PositionLocked(const Job& job) const;
-  void DropExpiredLocked();
+  uint32_t PositionLocked(const Job& job) const CUZK_REQUIRES(mu_);
+  void DropExpiredLocked() CUZK_REQUIRES(mu_);
 
   Config config_;
   MemoryBudget budget_;  // before srs_: resident parameters hold reservations of it
   SrsCache srs_;
   AssignmentPool pool_;  // after budget_: idle buffers hold reservations of it
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
-  mutable std::mutex mu_;
-  std::condition_variable synthesis_cv_, prover_cv_;
-  std::condition_variable idle_cv_;                   // notified when the last active job finishes
-  std::map<std::string, std::shared_ptr<Job>> jobs_;  // by job id
-  std::map<std::string, std::vector<std::string>> jobs_by_request_;  // request id -> job ids
-  std::vector<std::shared_ptr<Job>> active_;  // unfinished jobs: priority desc, then sequence
-  uint64_t sequence_ = 0;
-  uint64_t completed_ = 0, failed_ = 0;
-  std::map<ProofKind, KindStats> kind_stats_;
-  std::map<ProofKind, std::deque<double>> recent_seconds_;  // last 1000 per kind
-  bool stopping_ = false;
+  // Guards the members below and every Job's fields (the analysis checks the former).
+  mutable Mutex mu_;
+  CondVar synthesis_cv_, prover_cv_;
+  CondVar idle_cv_;  // notified when the last active job finishes
+  std::map<std::string, std::shared_ptr<Job>> jobs_ CUZK_GUARDED_BY(mu_);  // by job id
+  // request id -> job ids
+  std::map<std::string, std::vector<std::string>> jobs_by_request_ CUZK_GUARDED_BY(mu_);
+  // unfinished jobs: priority desc, then sequence
+  std::vector<std::shared_ptr<Job>> active_ CUZK_GUARDED_BY(mu_);
+  uint64_t sequence_ CUZK_GUARDED_BY(mu_) = 0;
+  uint64_t completed_ CUZK_GUARDED_BY(mu_) = 0;
+  uint64_t failed_ CUZK_GUARDED_BY(mu_) = 0;
+  std::map<ProofKind, KindStats> kind_stats_ CUZK_GUARDED_BY(mu_);
+  // last 1000 per kind
+  std::map<ProofKind, std::deque<double>> recent_seconds_ CUZK_GUARDED_BY(mu_);
+  bool stopping_ CUZK_GUARDED_BY(mu_) = false;
   std::vector<std::thread> workers_;
-  std::vector<std::string> prover_jobs_;  // per prover worker: the job it proves, or empty
+  // per prover worker: the job it proves, or empty
+  std::vector<std::string> prover_jobs_ CUZK_GUARDED_BY(mu_);
 };
 
 }  // namespace cuzk::engine

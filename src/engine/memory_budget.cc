@@ -41,7 +41,7 @@ void MemoryBudget::SetReclaimer(std::function<uint64_t()> reclaim) {
 
 bool MemoryBudget::ReclaimFor(uint64_t bytes) {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     if (!reclaim_ || used_ + bytes <= total_) return false;
   }
   return reclaim_() > 0;
@@ -55,12 +55,12 @@ Result<MemoryBudget::Reservation> MemoryBudget::Reserve(uint64_t bytes) {
   }
   // Counted as waiting before reclaiming, so that no idle memory takes the room meanwhile.
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     ++waiting_;
   }
   ReclaimFor(bytes);
-  std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait(lock, [&] { return used_ + bytes <= total_; });
+  MutexLock lock(mu_);
+  while (used_ + bytes > total_) cv_.Wait(mu_);
   --waiting_;
   used_ += bytes;
   return Reservation(this, bytes);
@@ -68,14 +68,14 @@ Result<MemoryBudget::Reservation> MemoryBudget::Reserve(uint64_t bytes) {
 
 MemoryBudget::Reservation MemoryBudget::TryReserve(uint64_t bytes) {
   ReclaimFor(bytes);
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   if (used_ + bytes > total_) return Reservation();
   used_ += bytes;
   return Reservation(this, bytes);
 }
 
 MemoryBudget::Reservation MemoryBudget::TryReserveIdle(uint64_t bytes) {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   if (waiting_ > 0 || used_ + bytes > total_) return Reservation();
   used_ += bytes;
   return Reservation(this, bytes);
@@ -85,12 +85,15 @@ Result<MemoryBudget::Reservation> MemoryBudget::ReserveFor(uint64_t bytes,
                                                            std::chrono::milliseconds timeout) {
   if (bytes > total_) return Reserve(bytes);  // the "can never fit" error
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     ++waiting_;
   }
   ReclaimFor(bytes);
-  std::unique_lock<std::mutex> lock(mu_);
-  bool fits = cv_.wait_for(lock, timeout, [&] { return used_ + bytes <= total_; });
+  MutexLock lock(mu_);
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (used_ + bytes > total_ && cv_.WaitUntil(mu_, deadline)) {
+  }
+  bool fits = used_ + bytes <= total_;
   --waiting_;
   if (!fits) {
     return Status::InvalidArgument(
@@ -104,16 +107,16 @@ Result<MemoryBudget::Reservation> MemoryBudget::ReserveFor(uint64_t bytes,
 }
 
 uint64_t MemoryBudget::used() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   return used_;
 }
 
 void MemoryBudget::Release(uint64_t bytes) {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     used_ -= bytes;
   }
-  cv_.notify_all();
+  cv_.NotifyAll();
 }
 
 }  // namespace cuzk::engine

@@ -5,11 +5,10 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 
+#include "base/mutex.h"
 #include "base/status.h"
 
 namespace cuzk::engine {
@@ -62,11 +61,11 @@ class MemoryBudget {
   bool ReclaimFor(uint64_t bytes);
 
   const uint64_t total_;
-  mutable std::mutex mu_;
-  std::condition_variable cv_;
-  uint64_t used_ = 0;
-  int waiting_ = 0;                    // reservations waiting for room
-  std::function<uint64_t()> reclaim_;  // set before concurrent use
+  mutable Mutex mu_;
+  CondVar cv_;
+  uint64_t used_ CUZK_GUARDED_BY(mu_) = 0;
+  int waiting_ CUZK_GUARDED_BY(mu_) = 0;  // reservations waiting for room
+  std::function<uint64_t()> reclaim_;     // set before concurrent use
 };
 
 }  // namespace cuzk::engine

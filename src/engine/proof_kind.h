@@ -10,12 +10,12 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/mutex.h"
 #include "base/status.h"
 #include "engine/circuit_work.h"
 #include "engine/job_request.h"
@@ -73,15 +73,15 @@ class RowCache {
  public:
   // Returns `circuit_id`'s rows, calling `count` the first time.
   uint64_t Get(const std::string& circuit_id, const std::function<uint64_t()>& count) const {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     auto it = rows_.find(circuit_id);
     if (it != rows_.end()) return it->second;
     return rows_[circuit_id] = count();
   }
 
  private:
-  mutable std::mutex mu_;
-  mutable std::map<std::string, uint64_t> rows_;
+  mutable Mutex mu_;
+  mutable std::map<std::string, uint64_t> rows_ CUZK_GUARDED_BY(mu_);
 };
 
 // Returns the descriptors, in wire order of their kinds.

@@ -31,7 +31,7 @@ SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
     : param_dir_(std::move(param_dir)), threads_(threads), budget_(budget) {}
 
 uint64_t SrsCache::EvictLeastRecentlyUsed(const std::string& keep) {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   Entry* victim = nullptr;
   auto recent = std::chrono::steady_clock::now() - min_idle_;
   for (auto& [id, e] : entries_) {
@@ -90,9 +90,9 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   auto files = FilesOf(circuit_id);
   RETURN_IF_ERROR(files);
   const std::string& path = files->params;
-  std::shared_ptr<std::mutex> loading;
+  std::shared_ptr<Mutex> loading;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     Entry& e = entries_[circuit_id];
     if (e.key) {
       e.last_used = std::chrono::steady_clock::now();
@@ -101,9 +101,9 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
     loading = e.loading;
   }
   // One loader per circuit; others wait here and then find the key resident.
-  std::lock_guard<std::mutex> load_lock(*loading);
+  MutexLock load_lock(*loading);
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     if (entries_[circuit_id].key) return entries_[circuit_id].key;
   }
   auto start = std::chrono::steady_clock::now();
@@ -142,7 +142,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
                                          std::chrono::steady_clock::now() - start)
                                          .count());
   }
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   Entry& e = entries_[circuit_id];
   e.key = key;
   e.size_bytes = KeyBytes(*key);
@@ -154,7 +154,7 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
 Result<uint64_t> SrsCache::ResidentBytes(const std::string& circuit_id) const {
   ASSIGN_OR_RETURN(KeyFiles files, FilesOf(circuit_id));
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(mu_);
     auto it = entries_.find(circuit_id);
     if (it != entries_.end() && it->second.key) return it->second.size_bytes;
   }
@@ -163,7 +163,7 @@ Result<uint64_t> SrsCache::ResidentBytes(const std::string& circuit_id) const {
 
 Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
   RETURN_IF_ERROR(FilesOf(circuit_id));
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   auto it = entries_.find(circuit_id);
   if (it == entries_.end() || !it->second.key) return uint64_t{0};
   if (it->second.key.use_count() > 1) {
@@ -178,7 +178,7 @@ Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
 }
 
 std::vector<SrsInfo> SrsCache::Loaded() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(mu_);
   std::vector<SrsInfo> out;
   for (const auto& [id, e] : entries_) {
     if (!e.key) continue;

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "base/mutex.h"
 #include "base/status.h"
 #include "engine/memory_budget.h"
 #include "groth16/keys.h"
@@ -67,7 +67,7 @@ class SrsCache {
     uint64_t size_bytes = 0;
     MemoryBudget::Reservation reservation;  // the key's share of the budget
     std::chrono::steady_clock::time_point last_used;
-    std::shared_ptr<std::mutex> loading = std::make_shared<std::mutex>();
+    std::shared_ptr<Mutex> loading = std::make_shared<Mutex>();
   };
   // Evicts the least recently used key that no job holds, other than `keep`; returns the bytes
   // freed, 0 when there is nothing to evict.
@@ -84,8 +84,8 @@ class SrsCache {
   size_t threads_;
   MemoryBudget* budget_;
   std::chrono::seconds min_idle_{0};
-  mutable std::mutex mu_;
-  std::map<std::string, Entry> entries_;
+  mutable Mutex mu_;
+  std::map<std::string, Entry> entries_ CUZK_GUARDED_BY(mu_);
 };
 
 }  // namespace cuzk::engine
