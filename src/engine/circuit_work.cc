@@ -15,7 +15,8 @@ CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
       threads_(threads),
       synthesize_(std::move(synthesize)) {}
 
-Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k) {
+Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k,
+                                                                      const CancelFlag* cancel) {
   AssignmentPtr reuse;
   {
     MutexLock lock(spare_mu_);
@@ -27,8 +28,12 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
     if (started_ >= partitions_) spare_.clear();  // nobody left to use them
   }
   if (!reuse && pool_) reuse = pool_->Take(partition_memory_);
+  // The synthesis sees the cancel flag through its assignment, for this synthesis only.
+  if (cancel && !reuse) reuse = PrepareAssignment(nullptr, 0);
+  if (reuse) reuse->SetCancel(cancel);
   auto circuit = synthesize_(k, std::move(reuse));
   RETURN_IF_ERROR(circuit);
+  circuit->assignment->SetCancel(nullptr);
   auto out = std::make_unique<SynthesizedPartition>(std::move(circuit).value());
   out->index = k;
   return out;

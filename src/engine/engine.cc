@@ -325,7 +325,7 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
                    std::to_string(job->partitions) + " partitions");
     spdlog::info(
         "job {}: cancel requested; a partition being proved stops now, one being "
-        "synthesized when its synthesis ends",
+        "synthesized after its current challenge",
         job_id);
   }
   MaybeFinishLocked(job);
@@ -550,7 +550,7 @@ void Engine::SynthesisLoop() {
       }
       auto t = Clock::now();
       auto synthesized = memory.ok()
-                             ? job->work->Synthesize(*k)
+                             ? job->work->Synthesize(*k, &job->cancel)
                              : Result<std::unique_ptr<SynthesizedPartition>>(memory.status());
       if (synthesized.ok()) {
         ready = ReadyPartition{*k, std::move(synthesized).value(), std::move(memory).value(),

@@ -6,7 +6,8 @@
 // synthesizes while partition k proves, and an urgent job's partitions go between two of a
 // running job's. Proofs are verified before they are kept for AwaitProof. Cancellation stops a
 // queued job at once and a running one's partition being proved within milliseconds on the CPU
-// (cancellation points inside its transforms and MSMs; a GPU at its next step).
+// (cancellation points inside its transforms and MSMs; a GPU at its next step), one being
+// synthesized after its current challenge.
 #pragma once
 
 #include <chrono>
@@ -138,13 +139,13 @@ class Engine {
   // with its current state (kQueued or kRunning).
   Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
   // Cancels a job; returns true if it was running (a partition being proved stops within
-  // milliseconds on the CPU and at its next step on a GPU, one being synthesized when its
-  // synthesis ends).
+  // milliseconds on the CPU and at its next step on a GPU, one being synthesized after its
+  // current challenge or sector).
   Result<bool> Cancel(const std::string& job_id);
   // Returns queue and SRS figures (a job is pending until its first partition starts).
   EngineStatus GetStatus() const;
   // Refuses new jobs, cancels the queued ones and asks running ones to stop (a partition being
-  // proved as Cancel says, one being synthesized when its synthesis ends). Returns at once;
+  // proved or synthesized as Cancel says). Returns at once;
   // waiting Await calls see kCancelled.
   void Shutdown();
   // Waits up to `timeout` for every job to have stopped (after Shutdown or Cancel); returns

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "r1cs/counting.h"
+#include "r1cs/proving_assignment.h"
 
 namespace cuzk::engine {
 namespace {
@@ -141,6 +142,21 @@ TEST(ProofKindTableTest, TwoKiBRowsEqualACountOfTheCircuit) {
         << circuit->id;
   }
   EXPECT_FALSE(FindCircuit(ProofKind::kWinningPost, 4096).ok());
+}
+
+// A set cancel flag stops every kind's synthesis before its first challenge (or sector, or apex
+// tree) with a kCancelled error, a few hundred constraints in.
+TEST(ProofKindTableTest, EveryCircuitStopsItsSynthesisWhenCancelled) {
+  CancelFlag set{true};
+  for (const ProofKindDescriptor* d : ProofKindTable()) {
+    auto circuit = FindCircuit(d->kind(), 2048);
+    ASSERT_TRUE(circuit.ok());
+    r1cs::ProvingAssignment pa;
+    pa.SetCancel(&set);
+    Status s = d->PlaceholderCircuit(*circuit)->Synthesize(pa);
+    EXPECT_EQ(s.code(), StatusCode::kCancelled) << circuit->id << ": " << s.message();
+    EXPECT_LT(pa.num_constraints(), 2000u) << circuit->id;
+  }
 }
 
 TEST(ProofKindTableTest, RequestsOfTheWrongShapeFailInPrepare) {

@@ -84,7 +84,7 @@ class FakeWork : public JobWork {
   uint32_t partitions() const override { return partitions_; }
   const std::string& circuit_id() const override { return circuit_; }
   uint64_t partition_memory() const override { return memory_; }
-  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k) override {
+  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k, const CancelFlag*) override {
     RaiseMax(r_->max_in_flight, ++r_->in_flight);
     r_->Add(std::string("S") + name_ + std::to_string(k));
     std::this_thread::sleep_for(10ms);

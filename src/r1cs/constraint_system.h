@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "base/cancel.h"
 #include "base/status.h"
 #include "r1cs/linear_combination.h"
 
@@ -37,11 +38,24 @@ class ConstraintSystem {
   virtual void PopNamespace() {}
   // Returns true iff names are kept, so callers may skip formatting them otherwise.
   virtual bool WantsNames() const { return false; }
+  // Lets another thread stop a synthesis: circuits check Cancelled() between their large steps
+  // (each challenge or sector) and then return a kCancelled error. Null: never cancelled.
+  void SetCancel(const CancelFlag* cancel) { cancel_ = cancel; }
+  // Returns whether the synthesis has been cancelled.
+  bool Cancelled() const { return IsCancelled(cancel_); }
 
  protected:
   virtual void DoEnforce(const LinearCombination& a, const LinearCombination& b,
                          const LinearCombination& c, std::string_view name) = 0;
+
+ private:
+  const CancelFlag* cancel_ = nullptr;
 };
+
+// Returns the error of a synthesis stopped by ConstraintSystem::SetCancel's flag.
+inline Status SynthesisCancelled() {
+  return Status(StatusCode::kCancelled, "the synthesis was cancelled");
+}
 
 // RAII scope: pushes a namespace on construction and pops it on destruction.
 class Namespace {

@@ -72,6 +72,7 @@ Status StackedCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   RETURN_IF_ERROR(h);
   gadgets::EnforceEqual(cs, comm_r, *h);
   for (size_t i = 0; i < witness_.challenges.size(); ++i) {
+    if (cs.Cancelled()) return r1cs::SynthesisCancelled();
     r1cs::Namespace ns(cs, cs.WantsNames() ? "challenge_" + std::to_string(i) : std::string());
     Status s = SynthesizeChallenge(cs, witness_.challenges[i], replica_id_bits, comm_d, comm_c,
                                    comm_r_last);

@@ -104,6 +104,7 @@ std::string SectorName(const FallbackPoStSectorProof& v) {
 
 Status FallbackPoStCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   for (size_t i = 0; i < slots_.size(); ++i) {
+    if (cs.Cancelled()) return r1cs::SynthesisCancelled();
     const SlotWitness& slot = slots_[i];
     r1cs::Namespace ns(cs, cs.WantsNames() ? "sector_" + std::to_string(i) : std::string());
     AllocatedNum comm_r_last = AllocatedNum::Alloc(cs, slot.comm_r_last);

@@ -93,6 +93,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     gadgets::EnforceEqual(cs, *h, comm_r);
   }
   // The apex tree over this partition's apex leaves, then its root's path up to comm_d_new.
+  if (cs.Cancelled()) return r1cs::SynthesisCancelled();
   std::vector<AllocatedNum> row = apex_leaves;
   while (row.size() > 1) {
     std::vector<AllocatedNum> next;
@@ -112,6 +113,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
       std::vector<std::vector<Boolean>> generated,
       GenChallengeBits(cs, comm_r_new, partition, s.challenges(), challenge_bits - partition_bits));
   for (uint32_t i = 0; i < s.challenges(); ++i) {
+    if (cs.Cancelled()) return r1cs::SynthesisCancelled();
     const UpdateChallengeWitness& cw = w.challenges[i];
     std::vector<Boolean> c_bits = generated[i];
     c_bits.insert(c_bits.end(), k_bits.begin(), k_bits.end());

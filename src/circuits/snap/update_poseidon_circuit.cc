@@ -70,6 +70,7 @@ Status EmptySectorUpdatePoseidonCircuit::Synthesize(r1cs::ConstraintSystem& cs) 
   ASSIGN_OR_RETURN(std::vector<std::vector<Boolean>> generated,
                    GenChallengeBits(cs, comm_r_new, partition, count, challenge_bits));
   for (uint32_t i = 0; i < count; ++i) {
+    if (cs.Cancelled()) return r1cs::SynthesisCancelled();
     const UpdatePoseidonChallengeWitness& cw = w.challenges[i];
     const std::vector<Boolean>& c_bits = generated[i];
     AllocatedNum high = ChallengeHighBits(cs, c_bits, h_select_bits, s.hs());
