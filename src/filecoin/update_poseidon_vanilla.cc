@@ -14,16 +14,7 @@ Result<UpdatePoseidonPartitionProof> ParseUpdatePoseidonPartitionProof(
   bincode::Reader r(bytes, "SnapDeals Poseidon partition proof");
   UpdatePoseidonPartitionProof out;
   RETURN_IF_ERROR(r.Domain("comm_c", &out.comm_c));
-  // A challenge proof is at least three Merkle proofs of 4 + 64 + 8 bytes.
-  ASSIGN_OR_RETURN(uint64_t n, r.Length("challenge_proofs", 3 * 76));
-  out.challenge_proofs.resize(n);
-  for (uint64_t i = 0; i < n; ++i) {
-    std::string at = "challenge_proofs[" + std::to_string(i) + "]";
-    UpdateChallengeProof& c = out.challenge_proofs[i];
-    RETURN_IF_ERROR(r.Proof(at + ".proof_r_old", &c.proof_r_old));
-    RETURN_IF_ERROR(r.Proof(at + ".proof_d_new", &c.proof_d_new));
-    RETURN_IF_ERROR(r.Proof(at + ".proof_r_new", &c.proof_r_new));
-  }
+  RETURN_IF_ERROR(ReadUpdateChallengeProofs(r, &out.challenge_proofs));
   RETURN_IF_ERROR(r.ExpectEnd());
   return out;
 }
@@ -31,12 +22,7 @@ Result<UpdatePoseidonPartitionProof> ParseUpdatePoseidonPartitionProof(
 std::vector<uint8_t> WriteUpdatePoseidonPartitionProof(const UpdatePoseidonPartitionProof& proof) {
   bincode::Writer w;
   w.Domain(proof.comm_c);
-  w.U64(proof.challenge_proofs.size());
-  for (const UpdateChallengeProof& c : proof.challenge_proofs) {
-    w.Proof(c.proof_r_old);
-    w.Proof(c.proof_d_new);
-    w.Proof(c.proof_r_new);
-  }
+  WriteUpdateChallengeProofs(w, proof.challenge_proofs);
   return w.Take();
 }
 

@@ -25,6 +25,18 @@ struct UpdatePartitionProof {
   std::vector<UpdateChallengeProof> challenge_proofs;
 };
 
+namespace bincode {
+class Reader;
+class Writer;
+}  // namespace bincode
+
+// Reads the challenge_proofs sequence both variants' PartitionProofs end with (three Merkle
+// proofs per challenge).
+Status ReadUpdateChallengeProofs(bincode::Reader& r, std::vector<UpdateChallengeProof>* out);
+// Writes it.
+void WriteUpdateChallengeProofs(bincode::Writer& w,
+                                const std::vector<UpdateChallengeProof>& proofs);
+
 // Decodes one bincode PartitionProof; errors name the field and byte offset.
 Result<UpdatePartitionProof> ParseUpdatePartitionProof(std::span<const uint8_t> bytes);
 // Returns the bincode encoding of `proof`.

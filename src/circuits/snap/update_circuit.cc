@@ -64,16 +64,9 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   std::span<const Boolean> k_bits = std::span(kh_bits).first(partition_bits);
   std::span<const Boolean> h_select = std::span(kh_bits).subspan(partition_bits);
   AllocatedNum partition = gadgets::PackBits(cs, k_bits);
-  AllocatedNum comm_r_old = AllocatedNum::Alloc(cs, w.comm_r_old);
-  gadgets::Inputize(cs, comm_r_old);
-  AllocatedNum comm_d_new = AllocatedNum::Alloc(cs, w.comm_d_new);
-  gadgets::Inputize(cs, comm_d_new);
-  AllocatedNum comm_r_new = AllocatedNum::Alloc(cs, w.comm_r_new);
-  gadgets::Inputize(cs, comm_r_new);
-  // phi = H_gr(comm_d_new, comm_r_old).
-  AllocatedNum phi_in[] = {comm_d_new, comm_r_old};
-  auto phi = gadgets::PoseidonGenRandomnessGadget(cs, phi_in);
-  RETURN_IF_ERROR(phi);
+  ASSIGN_OR_RETURN(UpdateCommitments commitments,
+                   AllocateCommitments(cs, w.comm_r_old, w.comm_d_new, w.comm_r_new));
+  const AllocatedNum &comm_d_new = commitments.comm_d_new, &comm_r_new = commitments.comm_r_new;
   // Private inputs other than the challenges' openings.
   AllocatedNum comm_c = AllocatedNum::Alloc(cs, w.comm_c);
   AllocatedNum root_r_old = AllocatedNum::Alloc(cs, w.root_r_old);
@@ -84,14 +77,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   for (uint32_t i = challenge_bits - partition_bits; i < challenge_bits; ++i) {
     partition_path.push_back({AllocatedNum::Alloc(cs, d0[i])});
   }
-  // comm_r = H(comm_c, root_r) for the old and the new replica.
-  for (auto [root, comm_r] :
-       {std::pair{root_r_old, comm_r_old}, std::pair{root_r_new, comm_r_new}}) {
-    AllocatedNum pair[] = {comm_c, root};
-    auto h = gadgets::PoseidonHashGadget(cs, pair);
-    RETURN_IF_ERROR(h);
-    gadgets::EnforceEqual(cs, *h, comm_r);
-  }
+  RETURN_IF_ERROR(EnforceCommR(cs, commitments, comm_c, root_r_old, root_r_new));
   // The apex tree over this partition's apex leaves, then its root's path up to comm_d_new.
   if (cs.Cancelled()) return r1cs::SynthesisCancelled();
   std::vector<AllocatedNum> row = apex_leaves;
@@ -118,7 +104,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     std::vector<Boolean> c_bits = generated[i];
     c_bits.insert(c_bits.end(), k_bits.begin(), k_bits.end());
     AllocatedNum high = ChallengeHighBits(cs, c_bits, h_select, s.hs());
-    AllocatedNum rho_in[] = {*phi, high};
+    AllocatedNum rho_in[] = {commitments.phi, high};
     auto rho = gadgets::PoseidonGenRandomnessGadget(cs, rho_in);
     RETURN_IF_ERROR(rho);
     AllocatedNum leaf_r_old = AllocatedNum::Alloc(cs, cw.leaf_r_old);

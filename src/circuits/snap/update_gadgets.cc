@@ -31,6 +31,32 @@ std::vector<Boolean> AllocateBits(r1cs::ConstraintSystem& cs, const AllocatedNum
   return bits;
 }
 
+Result<UpdateCommitments> AllocateCommitments(r1cs::ConstraintSystem& cs, const ff::Fr& comm_r_old,
+                                              const ff::Fr& comm_d_new, const ff::Fr& comm_r_new) {
+  UpdateCommitments c;
+  for (auto [out, value] :
+       {std::pair{&c.comm_r_old, &comm_r_old}, std::pair{&c.comm_d_new, &comm_d_new},
+        std::pair{&c.comm_r_new, &comm_r_new}}) {
+    *out = AllocatedNum::Alloc(cs, *value);
+    gadgets::Inputize(cs, *out);
+  }
+  AllocatedNum phi_in[] = {c.comm_d_new, c.comm_r_old};
+  ASSIGN_OR_RETURN(c.phi, gadgets::PoseidonGenRandomnessGadget(cs, phi_in));
+  return c;
+}
+
+Status EnforceCommR(r1cs::ConstraintSystem& cs, const UpdateCommitments& c,
+                    const AllocatedNum& comm_c, const AllocatedNum& root_r_old,
+                    const AllocatedNum& root_r_new) {
+  for (auto [root, comm_r] :
+       {std::pair{&root_r_old, &c.comm_r_old}, std::pair{&root_r_new, &c.comm_r_new}}) {
+    AllocatedNum pair[] = {comm_c, *root};
+    ASSIGN_OR_RETURN(AllocatedNum h, gadgets::PoseidonHashGadget(cs, pair));
+    gadgets::EnforceEqual(cs, h, *comm_r);
+  }
+  return Status::Ok();
+}
+
 std::vector<AllocatedNum> AllocAll(r1cs::ConstraintSystem& cs, const std::vector<ff::Fr>& values) {
   std::vector<AllocatedNum> out;
   for (const ff::Fr& v : values) out.push_back(AllocatedNum::Alloc(cs, v));

@@ -24,6 +24,19 @@ void EnforceDecomposition(r1cs::ConstraintSystem& cs, std::span<const gadgets::B
 std::vector<gadgets::Boolean> AllocateBits(r1cs::ConstraintSystem& cs,
                                            const gadgets::AllocatedNum& x);
 
+// The statement's three commitments, each allocated and made a public input in this order, and
+// phi = H_gr(comm_d_new, comm_r_old).
+struct UpdateCommitments {
+  gadgets::AllocatedNum comm_r_old, comm_d_new, comm_r_new, phi;
+};
+// Allocates them (the circuits' common opening after their selector input).
+Result<UpdateCommitments> AllocateCommitments(r1cs::ConstraintSystem& cs, const ff::Fr& comm_r_old,
+                                              const ff::Fr& comm_d_new, const ff::Fr& comm_r_new);
+// Enforces comm_r = H(comm_c, root_r) for the old replica, then for the new one.
+Status EnforceCommR(r1cs::ConstraintSystem& cs, const UpdateCommitments& commitments,
+                    const gadgets::AllocatedNum& comm_c, const gadgets::AllocatedNum& root_r_old,
+                    const gadgets::AllocatedNum& root_r_new);
+
 // Allocates one number per value.
 std::vector<gadgets::AllocatedNum> AllocAll(r1cs::ConstraintSystem& cs,
                                             const std::vector<ff::Fr>& values);

@@ -46,25 +46,14 @@ Status EmptySectorUpdatePoseidonCircuit::Synthesize(r1cs::ConstraintSystem& cs) 
   std::vector<Boolean> h_select_bits;
   for (uint32_t i = 0; i < 6; ++i) h_select_bits.push_back(Boolean::Alloc(cs, i == w.h_index));
   EnforceDecomposition(cs, h_select_bits, h_select);
-  AllocatedNum comm_r_old = AllocatedNum::Alloc(cs, w.comm_r_old);
-  gadgets::Inputize(cs, comm_r_old);
-  AllocatedNum comm_d_new = AllocatedNum::Alloc(cs, w.comm_d_new);
-  gadgets::Inputize(cs, comm_d_new);
-  AllocatedNum comm_r_new = AllocatedNum::Alloc(cs, w.comm_r_new);
-  gadgets::Inputize(cs, comm_r_new);
-  // phi = H_gr(comm_d_new, comm_r_old).
-  AllocatedNum phi_in[] = {comm_d_new, comm_r_old};
-  ASSIGN_OR_RETURN(AllocatedNum phi, gadgets::PoseidonGenRandomnessGadget(cs, phi_in));
+  ASSIGN_OR_RETURN(UpdateCommitments commitments,
+                   AllocateCommitments(cs, w.comm_r_old, w.comm_d_new, w.comm_r_new));
+  const AllocatedNum &comm_d_new = commitments.comm_d_new, &comm_r_new = commitments.comm_r_new;
+  const AllocatedNum& phi = commitments.phi;
   AllocatedNum comm_c = AllocatedNum::Alloc(cs, w.comm_c);
-  AllocatedNum root_r_old = AllocatedNum::Alloc(cs, w.root_r_old);
-  AllocatedNum root_r_new = AllocatedNum::Alloc(cs, w.root_r_new);
-  // comm_r = H(comm_c, root_r) for the old and the new replica.
-  for (auto [root, comm_r] :
-       {std::pair{root_r_old, comm_r_old}, std::pair{root_r_new, comm_r_new}}) {
-    AllocatedNum pair[] = {comm_c, root};
-    ASSIGN_OR_RETURN(AllocatedNum h, gadgets::PoseidonHashGadget(cs, pair));
-    gadgets::EnforceEqual(cs, h, comm_r);
-  }
+  const AllocatedNum root_r_old = AllocatedNum::Alloc(cs, w.root_r_old);
+  const AllocatedNum root_r_new = AllocatedNum::Alloc(cs, w.root_r_new);
+  RETURN_IF_ERROR(EnforceCommR(cs, commitments, comm_c, root_r_old, root_r_new));
   // The single partition's index: allocated, not constrained, zero (as poseidon/circuit.rs).
   AllocatedNum partition = AllocatedNum::Alloc(cs, Fr::Zero());
   ASSIGN_OR_RETURN(std::vector<std::vector<Boolean>> generated,
