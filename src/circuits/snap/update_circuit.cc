@@ -175,6 +175,15 @@ std::vector<Fr> UpdatePublicInputs(const UpdateShape& shape, uint32_t k, uint32_
   return {Fr::FromUint64(packed), comm_r_old, comm_d_new, comm_r_new};
 }
 
+std::vector<std::vector<Fr>> RandomTreeRPath(const UpdateShape& shape, std::mt19937_64& rng) {
+  std::vector<std::vector<Fr>> path;
+  for (uint32_t arity : shape.tree_r_arities) {
+    path.emplace_back();
+    for (uint32_t k = 0; k + 1 < arity; ++k) path.back().push_back(Fr::Random(rng));
+  }
+  return path;
+}
+
 UpdateWitness PlaceholderUpdateWitness(const UpdateShape& shape, uint64_t seed) {
   std::mt19937_64 rng(seed);
   UpdateWitness w;
@@ -183,14 +192,7 @@ UpdateWitness PlaceholderUpdateWitness(const UpdateShape& shape, uint64_t seed) 
     *f = Fr::Random(rng);
   }
   for (uint32_t i = 0; i < shape.apex_leaves(); ++i) w.apex_leaves.push_back(Fr::Random(rng));
-  auto path = [&] {
-    std::vector<std::vector<Fr>> p;
-    for (uint32_t a : shape.tree_r_arities) {
-      p.emplace_back();
-      for (uint32_t k = 0; k + 1 < a; ++k) p.back().push_back(Fr::Random(rng));
-    }
-    return p;
-  };
+  auto path = [&] { return RandomTreeRPath(shape, rng); };
   for (uint32_t i = 0; i < shape.challenges(); ++i) {
     UpdateChallengeWitness c;
     c.leaf_r_old = Fr::Random(rng);

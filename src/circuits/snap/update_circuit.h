@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "ff/fr.h"
@@ -80,6 +81,9 @@ Fr UpdatePhi(const Fr& comm_d_new, const Fr& comm_r_old);
 std::vector<Fr> UpdatePublicInputs(const UpdateShape& shape, uint32_t k, uint32_t h_index,
                                    const Fr& comm_r_old, const Fr& comm_d_new,
                                    const Fr& comm_r_new);
+
+// Returns a tree R path of `shape`'s arities (siblings per level) with random values.
+std::vector<std::vector<Fr>> RandomTreeRPath(const UpdateShape& shape, std::mt19937_64& rng);
 
 // A witness with the right structure and arbitrary values (seeded), for shapes and parameters.
 UpdateWitness PlaceholderUpdateWitness(const UpdateShape& shape, uint64_t seed);

@@ -117,14 +117,7 @@ UpdatePoseidonWitness PlaceholderUpdatePoseidonWitness(const UpdateShape& shape,
        {&w.comm_r_old, &w.comm_d_new, &w.comm_r_new, &w.comm_c, &w.root_r_old, &w.root_r_new}) {
     *f = Fr::Random(rng);
   }
-  auto path = [&] {
-    std::vector<std::vector<Fr>> p;
-    for (uint32_t a : shape.tree_r_arities) {
-      p.emplace_back();
-      for (uint32_t k = 0; k + 1 < a; ++k) p.back().push_back(Fr::Random(rng));
-    }
-    return p;
-  };
+  auto path = [&] { return RandomTreeRPath(shape, rng); };
   for (uint32_t i = 0; i < UpdatePoseidonChallengeCount(shape); ++i) {
     UpdatePoseidonChallengeWitness c;
     c.leaf_r_old = Fr::Random(rng);
