@@ -32,11 +32,13 @@ build-asan: deps
 	@cmake --preset asan-ubsan -DCUZK_BUILD_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(ASAN) -j$(JOBS)
 
-# The thread pool, engine, scheduler, parameter cache, memory budget and assignment pool tests
-# under ThreadSanitizer (clang). The server and daemon tests are not among them: Debian's gRPC is
-# not built with TSan, so the ordering its threads give is invisible and TSan reports races in
-# every message it hands over.
-TSAN_TESTS := base_test engine_test
+# The thread pool, engine, scheduler, parameter cache, memory budget and assignment pool tests,
+# and the service layer with the HTTP status server under concurrent clients (service_test),
+# under ThreadSanitizer (clang). The gRPC server and daemon tests are not among them: Debian's
+# gRPC is not built with TSan, so the ordering its threads give is invisible and TSan reports
+# races in every message it hands over; service_test calls the same service code from its own
+# threads instead.
+TSAN_TESTS := base_test engine_test service_test
 build-tsan: deps
 	@cmake --preset tsan >/dev/null
 	@cmake --build $(TSAN) -j$(JOBS) --target $(TSAN_TESTS)
