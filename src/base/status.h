@@ -41,6 +41,9 @@ class [[nodiscard]] Status {
   const std::string& message() const { return message_; }
   // Returns "OK" or "<code>: <message>".
   std::string ToString() const;
+  // Returns this error with `context` (e.g. "partition 3: ") put before its message; its code
+  // stays (a cancelled step stays kCancelled on its way up).
+  Status Prefixed(const std::string& context) const { return Status(code_, context + message_); }
 
  private:
   StatusCode code_ = StatusCode::kOk;

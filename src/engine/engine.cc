@@ -325,7 +325,7 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
                    std::to_string(job->partitions) + " partitions");
     spdlog::info(
         "job {}: cancel requested; a partition being proved stops now, one being "
-        "synthesized after its current challenge",
+        "synthesized after its current step",
         job_id);
   }
   MaybeFinishLocked(job);
@@ -459,7 +459,8 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
 }
 
 Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string& circuit_id,
-                                                               uint64_t bytes) {
+                                                               uint64_t bytes,
+                                                               const CancelFlag* cancel) {
   // Idle resident parameters of other circuits give way first (least recently used first).
   MemoryBudget::Reservation r = srs_.TryReserveEvicting(circuit_id, bytes);
   if (r.bytes() > 0) return r;
@@ -474,8 +475,9 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
         " MiB of parameters, but the memory budget is " + std::to_string(budget_.total() >> 20) +
         " MiB (raise it or free memory)");
   }
-  // Waits while other partitions hold the memory (and for idle keys to pass eviction_min_idle).
-  return srs_.ReserveWaiting(circuit_id, bytes, std::chrono::hours(24 * 365));
+  // Waits while other partitions hold the memory (and for idle keys to pass eviction_min_idle),
+  // or until the job is cancelled.
+  return srs_.ReserveWaiting(circuit_id, bytes, std::chrono::hours(24 * 365), cancel);
 }
 
 std::optional<uint32_t> Engine::Prepare(Job& job) {
@@ -542,7 +544,8 @@ void Engine::SynthesisLoop() {
     bool synthesizing = false;  // counted in job->synthesizing
     if (k) {
       // Safe without the lock: `work` is set once and lives while a partition is in flight.
-      auto memory = ReserveWorkingMemory(job->work->circuit_id(), job->work->partition_memory());
+      auto memory = ReserveWorkingMemory(job->work->circuit_id(), job->work->partition_memory(),
+                                         &job->cancel);
       if (memory.ok()) {
         MutexLock guard(mu_);
         ++job->synthesizing;  // the prover may wait for it (see ProverLoop)

@@ -7,7 +7,8 @@
 // running job's. Proofs are verified before they are kept for AwaitProof. Cancellation stops a
 // queued job at once and a running one's partition being proved within milliseconds on the CPU
 // (cancellation points inside its transforms and MSMs; a GPU at its next step), one being
-// synthesized after its current challenge.
+// synthesized after its current step (tens of milliseconds at 32GiB), one waiting for memory
+// within 100 ms.
 #pragma once
 
 #include <chrono>
@@ -140,7 +141,7 @@ class Engine {
   Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
   // Cancels a job; returns true if it was running (a partition being proved stops within
   // milliseconds on the CPU and at its next step on a GPU, one being synthesized after its
-  // current challenge or sector).
+  // current step: a PoRep path, column or label, or a challenge or sector of the other kinds).
   Result<bool> Cancel(const std::string& job_id);
   // Returns queue and SRS figures (a job is pending until its first partition starts).
   EngineStatus GetStatus() const;
@@ -169,9 +170,10 @@ class Engine {
   // Makes `job`'s work (call without the lock); returns the partition the caller synthesizes
   // next, none when the job failed or was cancelled meanwhile.
   std::optional<uint32_t> Prepare(Job& job) CUZK_EXCLUDES(mu_);
-  // Reserves a partition's working memory, evicting idle parameters of other circuits if needed.
+  // Reserves a partition's working memory, evicting idle parameters of other circuits if needed;
+  // waits for room until `*cancel` (the job's flag) is set.
   Result<MemoryBudget::Reservation> ReserveWorkingMemory(const std::string& circuit_id,
-                                                         uint64_t bytes);
+                                                         uint64_t bytes, const CancelFlag* cancel);
   // Marks `job` failed with `error` (the first error wins) and drops its synthesized partitions.
   void FailLocked(Job& job, JobState state, const std::string& error) CUZK_REQUIRES(mu_);
   // Finishes `job` once nothing of it is in flight and it is complete, failed or cancelled.

@@ -37,7 +37,7 @@ Result<SynthesizedPartition> SynthesizePoRepPartition(const filecoin::C1Output& 
   out.assignment =
       PrepareAssignment(std::move(reuse), PoRepPartitionRows(c1.registered_proof.shape));
   Status s = out.assignment->SynthesizeFrom(*circuit);
-  if (!s.ok()) return Status::InvalidArgument(PartitionPrefix(k) + "synthesis: " + s.message());
+  if (!s.ok()) return s.Prefixed(PartitionPrefix(k) + "synthesis: ");
   out.synthesis_s = SecondsSince(t);
   return out;
 }

@@ -79,7 +79,7 @@ Result<SynthesizedPartition> SynthesizePoSt(const PoStInput& input, AssignmentPt
   auto start = std::chrono::steady_clock::now();
   out.assignment = PrepareAssignment(std::move(reuse), PoStRows(input.statement.proof));
   Status s = out.assignment->SynthesizeFrom(*circuit);
-  if (!s.ok()) return Status::InvalidArgument("synthesis: " + s.message());
+  if (!s.ok()) return s.Prefixed("synthesis: ");
   out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

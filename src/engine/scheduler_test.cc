@@ -218,6 +218,29 @@ TEST(SchedulerTest, CancelStopsThePartitionBeingProved) {
   recorder.hold_a0 = false;
 }
 
+// A partition waiting for memory that another job holds stops waiting when its job is cancelled
+// (it once waited until the memory came free, however long that took).
+TEST(SchedulerTest, CancelStopsAPartitionWaitingForMemory) {
+  Recorder recorder;
+  recorder.hold_a0 = true;  // A0 holds its 600 MiB until released
+  Engine engine(FakeConfig(&recorder, /*workers=*/1, /*lookahead=*/1, 600 * MiB));
+  ASSERT_TRUE(engine.Submit(FakeJob("A", 1)).ok());
+  recorder.WaitFor("PA0");
+  ASSERT_TRUE(engine.Submit(FakeJob("B", 1)).ok());  // 600 more MiB do not fit in 1 GiB
+  std::this_thread::sleep_for(150ms);
+  EXPECT_LT(recorder.IndexOf("SB0"), 0) << "B synthesized without its memory";
+  auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(engine.Cancel("B").ok());
+  auto outcome = engine.Await("B", 5s);
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome->state, JobState::kCancelled) << outcome->error;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 1s);
+  recorder.hold_a0 = false;
+  EXPECT_EQ(engine.Await("A", 0ms)->state, JobState::kCompleted);
+  EXPECT_LT(recorder.IndexOf("SB0"), 0);
+  EXPECT_EQ(engine.GetStatus().memory_reserved, 0u);
+}
+
 // Issue 25's priority inversion: with one prover, LOW, NORMAL, CRITICAL and CRITICAL submitted
 // in turn, the second CRITICAL waited for the NORMAL job's whole proof. An urgent level always
 // synthesizes one partition ahead, and the prover waits for an urgent partition being

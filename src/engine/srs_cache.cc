@@ -58,17 +58,22 @@ MemoryBudget::Reservation SrsCache::TryReserveEvicting(const std::string& keep, 
 }
 
 Result<MemoryBudget::Reservation> SrsCache::ReserveWaiting(const std::string& keep, uint64_t bytes,
-                                                           std::chrono::milliseconds timeout) {
+                                                           std::chrono::milliseconds timeout,
+                                                           const CancelFlag* cancel) {
   auto deadline = std::chrono::steady_clock::now() + timeout;
+  // A waiter that can be cancelled looks at its flag ten times a second.
+  auto slice = std::chrono::milliseconds(cancel ? 100 : 1000);
   for (;;) {
+    if (IsCancelled(cancel)) {
+      return Status(StatusCode::kCancelled, "cancelled while waiting for memory");
+    }
     MemoryBudget::Reservation r = TryReserveEvicting(keep, bytes);
     if (r.bytes() > 0 || bytes == 0) return r;
     // Nothing evictable now: wait a while for running jobs to release memory, then look again.
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    auto waited = budget_->ReserveFor(
-        bytes, std::clamp(left, std::chrono::milliseconds(1), std::chrono::milliseconds(1000)));
-    if (waited.ok() || left <= std::chrono::milliseconds(1000)) return waited;
+    auto waited = budget_->ReserveFor(bytes, std::clamp(left, std::chrono::milliseconds(1), slice));
+    if (waited.ok() || left <= slice) return waited;
   }
 }
 

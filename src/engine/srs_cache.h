@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/cancel.h"
 #include "base/mutex.h"
 #include "base/status.h"
 #include "engine/memory_budget.h"
@@ -38,9 +39,11 @@ class SrsCache {
   void SetEvictionMinIdle(std::chrono::seconds idle) { min_idle_ = idle; }
   // Holds `bytes` of the budget for `keep`'s work, evicting idle keys as TryReserveEvicting
   // does, and otherwise waiting for room, re-trying eviction each second (keys become evictable
-  // as their eviction_min_idle passes), until `timeout`.
+  // as their eviction_min_idle passes), until `timeout`, or until `*cancel` is set (checked every
+  // 100 ms; a kCancelled error).
   Result<MemoryBudget::Reservation> ReserveWaiting(const std::string& keep, uint64_t bytes,
-                                                   std::chrono::milliseconds timeout);
+                                                   std::chrono::milliseconds timeout,
+                                                   const CancelFlag* cancel = nullptr);
 
   // Returns the proving key of `circuit_id`, loading it if needed; `load_ms` receives the time
   // this call spent loading (0 when it was resident). Concurrent callers load it once. The .vk

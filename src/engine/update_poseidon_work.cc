@@ -27,7 +27,7 @@ Result<SynthesizedPartition> Synthesize(const UpdatePoseidonInput& input, uint64
   auto start = std::chrono::steady_clock::now();
   out.assignment = PrepareAssignment(std::move(reuse), rows);
   Status s = out.assignment->SynthesizeFrom(*CircuitOf(input));
-  if (!s.ok()) return Status::InvalidArgument("synthesis: " + s.message());
+  if (!s.ok()) return s.Prefixed("synthesis: ");
   out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -81,10 +81,7 @@ Result<SynthesizedPartition> SynthesizeUpdatePartition(const UpdateInput& input,
   auto start = std::chrono::steady_clock::now();
   out.assignment = PrepareAssignment(std::move(reuse), UpdateRows(input.proof));
   Status s = out.assignment->SynthesizeFrom(*circuit);
-  if (!s.ok()) {
-    return Status::InvalidArgument("partition " + std::to_string(k) +
-                                   ": synthesis: " + s.message());
-  }
+  if (!s.ok()) return s.Prefixed("partition " + std::to_string(k) + ": synthesis: ");
   out.synthesis_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

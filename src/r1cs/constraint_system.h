@@ -39,7 +39,8 @@ class ConstraintSystem {
   // Returns true iff names are kept, so callers may skip formatting them otherwise.
   virtual bool WantsNames() const { return false; }
   // Lets another thread stop a synthesis: circuits check Cancelled() between their large steps
-  // (each challenge or sector) and then return a kCancelled error. Null: never cancelled.
+  // (each challenge or sector; in PoRep also each path, column and label of a challenge) and
+  // then return a kCancelled error. Null: never cancelled.
   void SetCancel(const CancelFlag* cancel) { cancel_ = cancel; }
   // Returns whether the synthesis has been cancelled.
   bool Cancelled() const { return IsCancelled(cancel_); }

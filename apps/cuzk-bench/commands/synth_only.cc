@@ -5,7 +5,11 @@
 // one, from seeded placeholder values of the right shape: synthesis work does not depend on the
 // witness being satisfiable.
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 #include "circuits/porep/c1_inputs.h"
@@ -29,25 +33,65 @@ struct SynthOptions {
   int iterations = 1;
   size_t threads = 1;
   uint64_t seed = 1;
+  double cancel_after = 0;  // seconds; 0 = never
 };
 
 using circuits::porep::PartitionWitness;
 
 // Synthesizes one partition in `mode` into `pa` (prove mode), which keeps its buffers from the
-// worker's previous partition; `constraints`/`aux` size the reservation.
+// worker's previous partition; `constraints`/`aux` size the reservation. Setting `*cancel` stops
+// it as the daemon's CancelProof does.
 Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitness witness,
                      const std::string& mode, size_t constraints, size_t aux,
-                     r1cs::ProvingAssignment& pa) {
+                     r1cs::ProvingAssignment& pa, const CancelFlag* cancel) {
   circuits::porep::StackedCircuit circuit(shape, std::move(witness));
   if (mode == "prove") {
     pa.Clear();
     pa.Reserve(constraints, aux);
+    pa.SetCancel(cancel);
     return pa.SynthesizeFrom(circuit);
   }
   r1cs::WitnessOnly w;
   w.Reserve(aux);
+  w.SetCancel(cancel);
   return circuit.Synthesize(w);
 }
+
+// Sets `flag` `seconds` after it starts (unless stopped first) and keeps the time it did.
+class CancelTimer {
+ public:
+  CancelTimer(CancelFlag& flag, double seconds) {
+    if (seconds <= 0) return;
+    thread_ = std::thread([this, &flag, seconds] {
+      std::unique_lock<std::mutex> lock(mu_);
+      auto at = Clock::now() +
+                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+      if (cv_.wait_until(lock, at, [this] { return stopped_; })) return;
+      flag = true;
+      set_at_ = Clock::now();
+    });
+  }
+  ~CancelTimer() { Stop(); }
+  // Stops the timer (if it has not fired); returns when it fired, if it did.
+  std::optional<Clock::time_point> Stop() {
+    if (thread_.joinable()) {
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        stopped_ = true;
+      }
+      cv_.notify_all();
+      thread_.join();
+    }
+    return set_at_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stopped_ = false;
+  std::optional<Clock::time_point> set_at_;
+  std::thread thread_;
+};
 
 int RunSynthOnly(SynthOptions o) {
   const char* name = "synth-only";
@@ -107,23 +151,34 @@ int RunSynthOnly(SynthOptions o) {
   for (int i = 0; i < o.iterations; ++i) {
     std::atomic<size_t> next{0};
     std::atomic<bool> failed{false};
-    std::string error;
+    Status error;
+    CancelFlag cancel{false};
     auto worker = [&](size_t w) {
       for (size_t k; (k = next.fetch_add(1)) < witnesses.size();) {
         Status s = SynthesizeOne(shape, witnesses[k], o.mode, constraints, counter.num_aux(),
-                                 assignments[w]);
-        if (!s.ok() && !failed.exchange(true)) error = s.message();
+                                 assignments[w], &cancel);
+        if (!s.ok() && !failed.exchange(true)) error = s;
       }
     };
     t = Clock::now();
     CpuSeconds cpu_before = ProcessCpuSeconds();
+    CancelTimer timer(cancel, o.cancel_after);
     std::vector<std::thread> pool;
     for (size_t w = 1; w < workers; ++w) pool.emplace_back(worker, w);
     worker(0);
     for (auto& th : pool) th.join();
+    auto stopped = Clock::now();
     double seconds = Since(t);
     CpuSeconds cpu = ProcessCpuSeconds();
-    if (failed) return Fail(name, "synthesis", Status::InvalidArgument(error));
+    if (auto set_at = timer.Stop(); set_at && error.code() == StatusCode::kCancelled) {
+      std::printf("  iteration %d: cancelled %.2f s in; the synthesis stopped %.1f ms later (%s)\n",
+                  i, std::chrono::duration<double>(*set_at - t).count(),
+                  std::chrono::duration<double, std::milli>(stopped - *set_at).count(),
+                  error.message().c_str());
+      std::fflush(stdout);
+      continue;
+    }
+    if (failed) return Fail(name, "synthesis", error);
     double total = static_cast<double>(constraints) * static_cast<double>(witnesses.size());
     // Kernel time is mostly first-touch page clearing: high in iteration 0, near zero after.
     std::printf(
@@ -172,6 +227,11 @@ void RegisterSynthOnly(CLI::App& app) {
                   "Partitions synthesized at once, one thread each (memory grows with it)")
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
+  cmd->add_option("--cancel-after", o.cancel_after,
+                  "Cancel each iteration this many seconds in, as the daemon's CancelProof does, "
+                  "and report how long the synthesis took to stop (0: never)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->callback([] {
     if (int rc = RunSynthOnly(o); rc != 0) std::exit(rc);
   });

@@ -76,8 +76,7 @@ Status StackedCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     r1cs::Namespace ns(cs, cs.WantsNames() ? "challenge_" + std::to_string(i) : std::string());
     Status s = SynthesizeChallenge(cs, witness_.challenges[i], replica_id_bits, comm_d, comm_c,
                                    comm_r_last);
-    if (!s.ok())
-      return Status::InvalidArgument("challenge " + std::to_string(i) + ": " + s.message());
+    if (!s.ok()) return s.Prefixed("challenge " + std::to_string(i) + ": ");
   }
   return Status::Ok();
 }
@@ -91,6 +90,9 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
   Status s =
       gadgets::MerkleInclusionGadget(cs, TreeHash::kSha256, data_leaf, w.comm_d_path, comm_d);
   RETURN_IF_ERROR(s);
+  // A 32GiB challenge takes 1-2 s to synthesize on one core: a cancel is also seen after each
+  // path, column and label within it (tenths of a second apart).
+  if (cs.Cancelled()) return r1cs::SynthesisCancelled();
   // 3-4. Parent columns.
   std::vector<std::vector<AllocatedNum>> columns;
   // columns[0..5] are the DRG parents, columns[6..13] the expander parents.
@@ -101,6 +103,7 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
     auto rows = ColumnInclusion(cs, *column, comm_c);
     RETURN_IF_ERROR(rows);
     columns.push_back(std::move(*rows));
+    if (cs.Cancelled()) return r1cs::SynthesisCancelled();
   }
   // 5. The challenge as 64 allocated bits, packed into one input.
   std::vector<Boolean> challenge_bits;
@@ -119,6 +122,7 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
     auto label = CreateLabel(cs, replica_id_bits, expanded, layer, challenge_bits);
     RETURN_IF_ERROR(label);
     labels.push_back(*label);
+    if (cs.Cancelled()) return r1cs::SynthesisCancelled();
   }
   // 7-8. Encoding and its tree-R_last path.
   const AllocatedNum& key = labels.back();
@@ -130,6 +134,7 @@ Status StackedCircuit::SynthesizeChallenge(r1cs::ConstraintSystem& cs, const Cha
   s = gadgets::MerkleInclusionGadget(cs, TreeHash::kPoseidon, encoded, w.comm_r_last_path,
                                      comm_r_last);
   RETURN_IF_ERROR(s);
+  if (cs.Cancelled()) return r1cs::SynthesisCancelled();
   // 9. The challenge's own column, hashed from the labels, under comm_c.
   auto column = gadgets::PoseidonHashGadget(cs, labels);
   RETURN_IF_ERROR(column);

@@ -62,6 +62,43 @@ TEST(StackedCircuitTest, RejectsTheWrongNumberOfChallenges) {
   EXPECT_NE(s.message().find("1 challenge proofs"), std::string::npos);
 }
 
+// Counts constraints and sets its own cancel flag once `at` constraints are in.
+class CancelAfter final : public r1cs::ConstraintSystem {
+ public:
+  explicit CancelAfter(size_t at) : at_(at) { SetCancel(&flag_); }
+  r1cs::Variable Alloc(const Fr&) override {
+    return {r1cs::Variable::Kind::kAux, static_cast<uint32_t>(aux_++)};
+  }
+  r1cs::Variable AllocInput(const Fr&) override {
+    return {r1cs::Variable::Kind::kInput, static_cast<uint32_t>(inputs_++)};
+  }
+  size_t constraints() const { return constraints_; }
+
+ protected:
+  void DoEnforce(const r1cs::LinearCombination&, const r1cs::LinearCombination&,
+                 const r1cs::LinearCombination&, std::string_view) override {
+    if (++constraints_ == at_) flag_ = true;
+  }
+
+ private:
+  size_t at_, inputs_ = 1, aux_ = 0, constraints_ = 0;
+  CancelFlag flag_{false};
+};
+
+// A cancel is seen within a challenge, after the path, column or label being synthesized: at
+// 32GiB one challenge takes 1-2 s on a core, a label about a tenth of that. The 2KiB challenge
+// (about 1.34 M constraints) stops within one label (532,025) of the flag.
+TEST(StackedCircuitTest, ACancelStopsTheChallengeAfterItsCurrentStep) {
+  CircuitShape shape{64, 2, 8, 0, 0, 2};
+  for (size_t at : {size_t{1000}, size_t{100000}, size_t{700000}}) {
+    CancelAfter cs(at);
+    Status s = StackedCircuit(shape, PlaceholderWitness(shape, 1)).Synthesize(cs);
+    EXPECT_EQ(s.code(), StatusCode::kCancelled) << at;
+    EXPECT_EQ(s.message(), "challenge 0: the synthesis was cancelled") << at;
+    EXPECT_LT(cs.constraints(), at + 540000) << at;
+  }
+}
+
 TEST(LabelTest, MatchesCreateLabelCountAndNativeLabel) {
   std::mt19937_64 rng(4);
   r1cs::TestConstraintSystem cs;
