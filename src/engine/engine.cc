@@ -172,6 +172,10 @@ Engine::Engine(Config config)
       pool_(&budget_, config_.workers + config_.synthesis_lookahead) {
   budget_.SetReclaimer([this] { return pool_.Drain(); });
   srs_.SetEvictionMinIdle(config_.srs_eviction_min_idle);
+  // An evicted key leaves every GPU too (the same backend may serve several workers).
+  srs_.SetReleaseHook([backends = config_.backends](const groth16::ProvingKey& pk) {
+    for (const auto& backend : backends) backend->Release(pk);
+  });
   if (!config_.make_work) {
     config_.make_work = [this](const JobRequest& r, uint64_t* srs_load_ms) {
       return MakeJobWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);

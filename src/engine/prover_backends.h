@@ -31,6 +31,7 @@ class FallbackBackend final : public groth16::ProverBackend {
                                          r1cs::ProvingAssignment& assignment,
                                          const groth16::ProverOptions& options) override;
   std::optional<groth16::DeviceUsage> device() const override { return primary_->device(); }
+  void Release(const groth16::ProvingKey& pk) override { primary_->Release(pk); }
 
  private:
   std::shared_ptr<groth16::ProverBackend> primary_;

@@ -5,13 +5,18 @@
 #include "engine/prover_backends.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
 #include <random>
 
 #include "engine/engine.h"
+#include "engine/porep_c2.h"
+#include "filecoin/registered_proof.h"
 #include "gpu/runtime.h"
 #include "groth16/generator.h"
+#include "groth16/params_io.h"
 #include "groth16/prover.h"
 #include "r1cs/shape.h"
 #include "support/test_circuits.h"
@@ -33,7 +38,8 @@ class LostDevice final : public groth16::ProverBackend {
   std::optional<groth16::DeviceUsage> device() const override {
     return groth16::DeviceUsage{3, "Fake H200", 100, 40};
   }
-  std::atomic<int> calls{0};
+  void Release(const groth16::ProvingKey&) override { ++releases; }
+  std::atomic<int> calls{0}, releases{0};
 };
 
 TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
@@ -60,6 +66,8 @@ TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
   EXPECT_EQ(lost->calls, 1);
   EXPECT_EQ(fallback.name(), "fake-gpu:3");
   EXPECT_EQ(fallback.device()->name, "Fake H200");
+  fallback.Release(*pk);  // reaches the device
+  EXPECT_EQ(lost->releases, 1);
 
   FallbackBackend strict(lost, /*allow_cpu=*/false);
   auto failed = prove(&strict);
@@ -101,6 +109,28 @@ TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {
     EXPECT_EQ(w.device->ordinal, 3u);
     EXPECT_TRUE(w.job_id.empty());
   }
+  // Evicting a key from the cache releases it on every worker's backend.
+  auto dir = std::filesystem::temp_directory_path() / ("cuzk-backends-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  testing::MimcCircuit mimc(Fr::FromUint64(3), 8);
+  auto shape = r1cs::ShapeRecorder::Record(mimc);
+  ASSERT_TRUE(shape.ok());
+  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(5), 2);
+  ASSERT_TRUE(pk.ok());
+  const auto& porep_2k = filecoin::SealProofById(5)->shape;
+  ASSERT_TRUE(groth16::WriteParams(*pk, PoRepParamsPath(dir.string(), porep_2k, "params")).ok());
+  ASSERT_TRUE(
+      groth16::WriteVerifyingKey(pk->vk, PoRepParamsPath(dir.string(), porep_2k, "vk")).ok());
+  config.param_dir = dir.string();
+  {
+    Engine with_keys(config);
+    ASSERT_TRUE(with_keys.srs().Acquire("porep-2k").ok());
+    EXPECT_EQ(lost->releases, 0);
+    ASSERT_TRUE(with_keys.srs().Evict("porep-2k").ok());
+    EXPECT_EQ(lost->releases, 2);  // once per worker; the second finds nothing left
+  }
+  std::filesystem::remove_all(dir);
+
   Engine::Config cpu;
   cpu.workers = 2;
   cpu.memory_budget_bytes = uint64_t{1} << 30;

@@ -30,6 +30,19 @@ uint64_t EstimateFromFile(const std::string& path) {
 SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
     : param_dir_(std::move(param_dir)), threads_(threads), budget_(budget) {}
 
+SrsCache::Evicted SrsCache::TakeLocked(Entry& e) {
+  Evicted out{std::move(e.reservation), std::move(e.key)};
+  e.key.reset();
+  e.size_bytes = 0;
+  e.reservation = MemoryBudget::Reservation();
+  return out;
+}
+
+void SrsCache::Free(Evicted evicted) {
+  if (evicted.key && release_) release_(*evicted.key);
+  evicted.key.reset();  // before the reservation, so the budget never counts the key as gone early
+}
+
 uint64_t SrsCache::EvictLeastRecentlyUsed(const std::string& keep) {
   MutexLock lock(mu_);
   Entry* victim = nullptr;
@@ -40,9 +53,9 @@ uint64_t SrsCache::EvictLeastRecentlyUsed(const std::string& keep) {
   }
   if (!victim) return 0;
   uint64_t freed = victim->size_bytes;
-  victim->key.reset();
-  victim->size_bytes = 0;
-  victim->reservation = MemoryBudget::Reservation();
+  Evicted evicted = TakeLocked(*victim);
+  lock.Unlock();
+  Free(std::move(evicted));
   return freed;
 }
 
@@ -176,9 +189,9 @@ Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
                                    std::to_string(it->second.key.use_count() - 1) + " job(s)");
   }
   uint64_t freed = it->second.size_bytes;
-  it->second.key.reset();
-  it->second.size_bytes = 0;
-  it->second.reservation = MemoryBudget::Reservation();
+  Evicted evicted = TakeLocked(it->second);
+  lock.Unlock();
+  Free(std::move(evicted));
   return freed;
 }
 

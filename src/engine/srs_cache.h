@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -37,6 +38,12 @@ class SrsCache {
   // Keys used within `idle` are not evicted for another circuit ([memory] eviction_min_idle;
   // default 0: an idle key gives way at once). Set before concurrent use.
   void SetEvictionMinIdle(std::chrono::seconds idle) { min_idle_ = idle; }
+  // Calls `hook` with every key the cache evicts, before freeing it (the engine's prover backends
+  // drop their device copies: SrsCache owns the key, on the host and on every GPU). Set before
+  // concurrent use.
+  void SetReleaseHook(std::function<void(const groth16::ProvingKey&)> hook) {
+    release_ = std::move(hook);
+  }
   // Holds `bytes` of the budget for `keep`'s work, evicting idle keys as TryReserveEvicting
   // does, and otherwise waiting for room, re-trying eviction each second (keys become evictable
   // as their eviction_min_idle passes), until `timeout`, or until `*cancel` is set (checked every
@@ -75,6 +82,15 @@ class SrsCache {
   // Evicts the least recently used key that no job holds, other than `keep`; returns the bytes
   // freed, 0 when there is nothing to evict.
   uint64_t EvictLeastRecentlyUsed(const std::string& keep);
+  // An evicted key with its share of the budget, freed outside the lock.
+  struct Evicted {
+    MemoryBudget::Reservation reservation;
+    std::shared_ptr<const groth16::ProvingKey> key;  // destroyed first
+  };
+  // Empties `e` (whose key no job holds) and returns what it held, for Free.
+  Evicted TakeLocked(Entry& e) CUZK_REQUIRES(mu_);
+  // Runs the release hook on the key, frees it, then gives its budget back.
+  void Free(Evicted evicted);
   // Reserves `bytes` for a key about to load, evicting idle keys (other than `keep`) as needed.
   Result<MemoryBudget::Reservation> ReserveForLoad(const std::string& keep, uint64_t bytes);
   // The paths of a circuit's .params and .vk files.
@@ -87,6 +103,7 @@ class SrsCache {
   size_t threads_;
   MemoryBudget* budget_;
   std::chrono::seconds min_idle_{0};
+  std::function<void(const groth16::ProvingKey&)> release_;
   mutable Mutex mu_;
   std::map<std::string, Entry> entries_ CUZK_GUARDED_BY(mu_);
 };

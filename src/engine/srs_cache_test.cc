@@ -156,5 +156,29 @@ TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
   EXPECT_EQ(budget.used(), 0u);
 }
 
+// Every evicted key goes through the release hook (where the engine's GPU backends free their
+// device copies) while it is still alive and its budget still held, by LRU eviction and by Evict.
+TEST_F(SrsCacheEvictionTest, EvictedKeysGoThroughTheReleaseHookFirst) {
+  MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
+  SrsCache cache(dir_.string(), 2, &budget);
+  std::vector<const groth16::ProvingKey*> released;
+  std::vector<uint64_t> budget_used;
+  cache.SetReleaseHook([&](const groth16::ProvingKey& pk) {
+    released.push_back(&pk);
+    budget_used.push_back(budget.used());
+  });
+  const groth16::ProvingKey* first = cache.Acquire("porep-2k")->get();
+  const groth16::ProvingKey* second = cache.Acquire("porep-8m")->get();
+  EXPECT_TRUE(released.empty());
+  ASSERT_TRUE(cache.Acquire("porep-512m").ok());  // evicts 2k, the least recently used
+  ASSERT_EQ(released, (std::vector<const groth16::ProvingKey*>{first}));
+  EXPECT_EQ(budget_used[0], 2 * key_bytes_);  // 2k's share is given back after the hook
+  EXPECT_GT(*cache.Evict("porep-8m"), 0u);
+  ASSERT_EQ(released, (std::vector<const groth16::ProvingKey*>{first, second}));
+  EXPECT_EQ(budget.used(), key_bytes_);
+  EXPECT_EQ(*cache.Evict("porep-8m"), 0u);  // not loaded: no second call
+  EXPECT_EQ(released.size(), 2u);
+}
+
 }  // namespace
 }  // namespace cuzk::engine

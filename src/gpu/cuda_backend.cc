@@ -112,6 +112,11 @@ void CudaBackend::Evict() {
   quotient_.reset();
 }
 
+void CudaBackend::Release(const groth16::ProvingKey& pk) {
+  std::lock_guard<std::mutex> lock(mu_);
+  resident_.remove_if([&](const ResidentKey& key) { return key.fingerprint.key == &pk; });
+}
+
 Result<groth16::QuerySums> CudaBackend::ComputeSums(const groth16::ProvingKey& pk,
                                                     r1cs::ProvingAssignment& pa,
                                                     const groth16::ProverOptions& options) {

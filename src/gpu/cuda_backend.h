@@ -2,8 +2,8 @@
 // The CUDA ProverBackend: on one device, H from the assignment's a, b, c (six transforms without
 // a round trip to the host) and the G1 MSMs (h, l, a, b_g1) over the proving key's queries, which
 // stay resident on the device between proofs (several keys, least recently used evicted when the
-// device lacks room); b_g2 runs on the CPU meanwhile (supraseal does the same), so the device does
-// only G1 work.
+// device lacks room, and released when the SrsCache evicts the key); b_g2 runs on the CPU
+// meanwhile (supraseal does the same), so the device does only G1 work.
 #pragma once
 
 #include <list>
@@ -33,6 +33,8 @@ class CudaBackend final : public groth16::ProverBackend {
   size_t resident_keys() const;
   // Frees every resident key's device memory.
   void Evict();
+  // Frees `pk`'s resident queries, if it has any.
+  void Release(const groth16::ProvingKey& pk) override;
 
  private:
   // What identifies a proving key's contents cheaply: its address, query sizes and end points.

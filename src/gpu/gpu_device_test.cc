@@ -191,6 +191,42 @@ TEST(GpuBackendTest, ProofsEqualTheCpuBackendsAndVerify) {
   EXPECT_EQ((*backend)->resident_bytes(), 0u);
 }
 
+// Release frees one key's device copy (the SrsCache calls it when it evicts the key) and leaves
+// the others resident.
+TEST(GpuBackendTest, ReleaseFreesOnlyThatKeysDeviceMemory) {
+  REQUIRE_DEVICE();
+  auto backend = CudaBackend::Create(kDevice);
+  ASSERT_TRUE(backend.ok()) << backend.status().ToString();
+  std::vector<groth16::ProvingKey> keys;
+  std::vector<testing::RandomCircuit> circuits;
+  for (uint64_t seed : {41, 42}) {
+    circuits.emplace_back(1000 + static_cast<size_t>(seed), 3, seed);
+    auto shape = r1cs::ShapeRecorder::Record(circuits.back());
+    ASSERT_TRUE(shape.ok());
+    auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(seed), 0);
+    ASSERT_TRUE(pk.ok());
+    keys.push_back(*pk);
+  }
+  std::vector<uint64_t> bytes;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    r1cs::ProvingAssignment pa;
+    ASSERT_TRUE(pa.SynthesizeFrom(circuits[i]).ok());
+    groth16::ProverOptions options;
+    options.backend = backend->get();
+    ASSERT_TRUE(groth16::CreateProof(keys[i], pa, Fr::One(), Fr::One(), options).ok());
+    bytes.push_back((*backend)->resident_bytes());
+  }
+  ASSERT_EQ((*backend)->resident_keys(), 2u);
+  (*backend)->Release(keys[0]);
+  EXPECT_EQ((*backend)->resident_keys(), 1u);
+  EXPECT_EQ((*backend)->resident_bytes(), bytes[1] - bytes[0]);  // the second key's
+  (*backend)->Release(keys[0]);  // no longer resident: nothing happens
+  EXPECT_EQ((*backend)->resident_keys(), 1u);
+  (*backend)->Release(keys[1]);
+  EXPECT_EQ((*backend)->resident_keys(), 0u);
+  EXPECT_EQ((*backend)->resident_bytes(), 0u);
+}
+
 #if CUZK_GPU_EMULATED
 // With device memory for one key and a proof's working memory but not two keys, the least
 // recently used key is evicted; with too little for even one proof, the error says so.

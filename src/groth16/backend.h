@@ -75,6 +75,9 @@ class ProverBackend {
                                         const ProverOptions& options) = 0;
   // Returns the device the backend proves on (none for the CPU).
   virtual std::optional<DeviceUsage> device() const { return std::nullopt; }
+  // Drops whatever the backend keeps of `pk` (a GPU's resident copy of its queries); called
+  // before `pk` is freed, so that evicting a key from host memory frees its device memory too.
+  virtual void Release(const ProvingKey& /*pk*/) {}
 };
 
 // Returns the process-wide CPU backend (stateless; safe to share between threads).
