@@ -31,10 +31,10 @@ class JobWork {
   virtual uint64_t partition_memory() const = 0;
   // Synthesizes partition `k` (0 <= k < partitions()); may run on any thread, concurrently
   // with Synthesize and Prove of other partitions.
-  // Setting `*cancel` (when not null) stops it between two of the circuit's challenges or
-  // sectors with a kCancelled error.
-  virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(
-      uint32_t k, const CancelFlag* cancel = nullptr) = 0;
+  // Setting `*cancel` (when not null) stops it after the circuit's current step (see
+  // r1cs::ConstraintSystem::SetCancel) with a kCancelled error.
+  virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k,
+                                                                   const CancelFlag* cancel) = 0;
   // Proves partition `k` from its synthesis on `backend` (null: the CPU) and verifies the proof,
   // calling `verifying` once in between (so status can tell the phases apart); returns the proof
   // bytes. A proof that does not verify is an error, never returned. Setting `*cancel` (when not
