@@ -79,7 +79,8 @@ Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::strin
                                                  uint32_t partitions, uint64_t partition_memory,
                                                  uint64_t budget_bytes, size_t threads,
                                                  uint64_t* srs_load_ms,
-                                                 CircuitWork::SynthesizeFn synthesize) {
+                                                 CircuitWork::SynthesizeFn synthesize,
+                                                 const CancelFlag* cancel) {
   // Refused before anything loads when the parameters and one partition's working memory can
   // never fit the budget together (the 2KiB parameters once loaded into a 2 GiB budget first).
   ASSIGN_OR_RETURN(uint64_t key_bytes, srs.ResidentBytes(circuit_id));
@@ -90,7 +91,7 @@ Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::strin
         " MiB per partition, but the memory budget is " + std::to_string(budget_bytes >> 20) +
         " MiB (raise [memory] total_budget or --memory-budget)");
   }
-  auto pk = srs.Acquire(circuit_id, srs_load_ms);
+  auto pk = srs.Acquire(circuit_id, srs_load_ms, cancel);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
   return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(partitions, partition_memory,
                                                                 std::move(pk).value(), circuit_id,

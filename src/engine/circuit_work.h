@@ -65,11 +65,13 @@ Status CheckSectorSize(uint64_t sector_size, uint64_t actual, const std::string&
 
 // The common end of every kind's work factory: fails if one partition (`partition_memory`) can
 // never fit `budget_bytes` (before gigabytes of parameters load), acquires `circuit_id`'s
-// parameters from `srs` (`srs_load_ms` receives the loading time), and returns the CircuitWork.
+// parameters from `srs` (`srs_load_ms` receives the loading time; `*cancel` stops a wait or
+// load), and returns the CircuitWork.
 Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::string& circuit_id,
                                                  uint32_t partitions, uint64_t partition_memory,
                                                  uint64_t budget_bytes, size_t threads,
                                                  uint64_t* srs_load_ms,
-                                                 CircuitWork::SynthesizeFn synthesize);
+                                                 CircuitWork::SynthesizeFn synthesize,
+                                                 const CancelFlag* cancel = nullptr);
 
 }  // namespace cuzk::engine

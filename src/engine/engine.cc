@@ -177,8 +177,9 @@ Engine::Engine(Config config)
     for (const auto& backend : backends) backend->Release(pk);
   });
   if (!config_.make_work) {
-    config_.make_work = [this](const JobRequest& r, uint64_t* srs_load_ms) {
-      return MakeJobWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms);
+    config_.make_work = [this](const JobRequest& r, uint64_t* srs_load_ms,
+                               const CancelFlag* cancel) {
+      return MakeJobWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms, cancel);
     };
   }
   if (config_.workers == 0) return;  // a queue only (tests)
@@ -325,8 +326,10 @@ Result<bool> Engine::Cancel(const std::string& job_id) {
     spdlog::info("job {}: cancelled while queued", job_id);
   } else {
     FailLocked(*job, JobState::kCancelled,
-               "cancelled after " + std::to_string(job->proved) + " of " +
-                   std::to_string(job->partitions) + " partitions");
+               job->work ? "cancelled after " + std::to_string(job->proved) + " of " +
+                               std::to_string(job->partitions) + " partitions"
+                         : "cancelled while it was prepared (its input checked, its "
+                           "parameters loaded)");
     spdlog::info(
         "job {}: cancel requested; a partition being proved stops now, one being "
         "synthesized after its current step",
@@ -486,7 +489,7 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
 
 std::optional<uint32_t> Engine::Prepare(Job& job) {
   uint64_t srs_load_ms = 0;
-  auto work = config_.make_work(job.request, &srs_load_ms);
+  auto work = config_.make_work(job.request, &srs_load_ms, &job.cancel);
   MutexLock lock(mu_);
   job.preparing = false;
   synthesis_cv_.NotifyAll();

@@ -95,9 +95,10 @@ const char* JobStateName(JobState state);
 class Engine {
  public:
   // Makes a job's work from its request (parse, check, acquire parameters); `srs_load_ms`
-  // receives the time spent loading parameters.
-  using WorkFactory =
-      std::function<Result<std::unique_ptr<JobWork>>(const JobRequest&, uint64_t* srs_load_ms)>;
+  // receives the time spent loading parameters; setting `*cancel` (the job's flag) stops a wait
+  // for memory or a load.
+  using WorkFactory = std::function<Result<std::unique_ptr<JobWork>>(
+      const JobRequest&, uint64_t* srs_load_ms, const CancelFlag* cancel)>;
 
   static constexpr size_t kAutoLookahead = static_cast<size_t>(-1);
 

@@ -56,11 +56,11 @@ Status VerifyJobProof(const PreparedJob& job, const groth16::PreparedVerifyingKe
 
 Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
                                              uint64_t budget_bytes, size_t threads,
-                                             uint64_t* srs_load_ms) {
+                                             uint64_t* srs_load_ms, const CancelFlag* cancel) {
   auto job = DescriptorOf(request.kind).Prepare(request);
   RETURN_IF_ERROR(job);
   return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory, budget_bytes,
-                         threads, srs_load_ms, std::move(job->synthesize));
+                         threads, srs_load_ms, std::move(job->synthesize), cancel);
 }
 
 }  // namespace cuzk::engine

@@ -95,10 +95,12 @@ Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes);
 
 // The engine's work factory: prepares `request` through its kind's descriptor, refuses it if one
 // partition can never fit `budget_bytes`, then acquires its parameters from `srs` (`srs_load_ms`
-// receives the loading time). Partitions prove on `threads` threads (0 = all).
+// receives the loading time; `*cancel`, the job's flag, stops a wait for memory or a load).
+// Partitions prove on `threads` threads (0 = all).
 Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
                                              uint64_t budget_bytes, size_t threads,
-                                             uint64_t* srs_load_ms);
+                                             uint64_t* srs_load_ms,
+                                             const CancelFlag* cancel = nullptr);
 
 // Reads and prepares the verifying key of `circuit` from the parameter directory `param_dir`.
 Result<groth16::PreparedVerifyingKey> ReadCircuitVerifyingKey(const std::string& param_dir,

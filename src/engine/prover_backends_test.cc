@@ -96,7 +96,8 @@ TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {
   config.workers = 5;  // replaced by the backends' count
   config.backends = {lost, lost};
   config.memory_budget_bytes = uint64_t{1} << 30;
-  config.make_work = [](const JobRequest&, uint64_t*) -> Result<std::unique_ptr<JobWork>> {
+  config.make_work = [](const JobRequest&, uint64_t*,
+                        const CancelFlag*) -> Result<std::unique_ptr<JobWork>> {
     return Status::InvalidArgument("not used");
   };
   Engine engine(config);

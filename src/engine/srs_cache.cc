@@ -90,9 +90,9 @@ Result<MemoryBudget::Reservation> SrsCache::ReserveWaiting(const std::string& ke
   }
 }
 
-Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& keep,
-                                                           uint64_t bytes) {
-  return ReserveWaiting(keep, bytes, std::chrono::minutes(10));
+Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& keep, uint64_t bytes,
+                                                           const CancelFlag* cancel) {
+  return ReserveWaiting(keep, bytes, std::chrono::minutes(10), cancel);
 }
 
 Result<SrsCache::KeyFiles> SrsCache::FilesOf(const std::string& circuit_id) const {
@@ -103,7 +103,8 @@ Result<SrsCache::KeyFiles> SrsCache::FilesOf(const std::string& circuit_id) cons
 }
 
 Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,
-                                                                     uint64_t* load_ms) {
+                                                                     uint64_t* load_ms,
+                                                                     const CancelFlag* cancel) {
   if (load_ms) *load_ms = 0;
   auto files = FilesOf(circuit_id);
   RETURN_IF_ERROR(files);
@@ -132,14 +133,14 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   }
   MemoryBudget::Reservation reservation;
   if (budget_) {
-    auto r = ReserveForLoad(circuit_id, EstimateFromFile(path));
+    auto r = ReserveForLoad(circuit_id, EstimateFromFile(path), cancel);
     if (!r.ok()) return Status(r.status().code(), circuit_id + ": " + r.status().message());
     reservation = std::move(r).value();
   }
   // On-curve checks only: every proof is verified against the fully checked vk before it is
   // returned, so a bad proving-key point cannot yield a wrong proof (docs/architecture.md).
   auto read_start = std::chrono::steady_clock::now();
-  auto pk = groth16::ReadParams(path, ec::SubgroupCheck::kSkip, threads_);
+  auto pk = groth16::ReadParams(path, ec::SubgroupCheck::kSkip, threads_, cancel);
   if (!pk.ok()) return Status(pk.status().code(), circuit_id + ": " + pk.status().message());
   double read_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - read_start).count();

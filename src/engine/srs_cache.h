@@ -55,9 +55,12 @@ class SrsCache {
   // Returns the proving key of `circuit_id`, loading it if needed; `load_ms` receives the time
   // this call spent loading (0 when it was resident). Concurrent callers load it once. The .vk
   // beside the .params must exist, be valid and be the .params' own verifying key (proofs are
-  // checked by others against the .vk), or the parameters are refused.
+  // checked by others against the .vk), or the parameters are refused. Setting `*cancel` (the
+  // job's flag) stops this caller's wait for memory or its load with a kCancelled error; a caller
+  // waiting for that load then loads the key itself.
   Result<std::shared_ptr<const groth16::ProvingKey>> Acquire(const std::string& circuit_id,
-                                                             uint64_t* load_ms = nullptr);
+                                                             uint64_t* load_ms = nullptr,
+                                                             const CancelFlag* cancel = nullptr);
   // Returns the memory `circuit_id`'s proving key holds when resident: its size when loaded,
   // else an estimate from its file (0 when the file is missing; Acquire then says so).
   Result<uint64_t> ResidentBytes(const std::string& circuit_id) const;
@@ -91,8 +94,10 @@ class SrsCache {
   Evicted TakeLocked(Entry& e) CUZK_REQUIRES(mu_);
   // Runs the release hook on the key, frees it, then gives its budget back.
   void Free(Evicted evicted);
-  // Reserves `bytes` for a key about to load, evicting idle keys (other than `keep`) as needed.
-  Result<MemoryBudget::Reservation> ReserveForLoad(const std::string& keep, uint64_t bytes);
+  // Reserves `bytes` for a key about to load, evicting idle keys (other than `keep`) as needed,
+  // waiting up to 10 minutes or until `*cancel` is set.
+  Result<MemoryBudget::Reservation> ReserveForLoad(const std::string& keep, uint64_t bytes,
+                                                   const CancelFlag* cancel);
   // The paths of a circuit's .params and .vk files.
   struct KeyFiles {
     std::string params, vk;

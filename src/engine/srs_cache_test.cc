@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <thread>
 
 #include "engine/circuit_work.h"
 #include "engine/porep_c2.h"
@@ -154,6 +155,33 @@ TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
   EXPECT_GT(*cache.Evict("porep-2k"), 0u);
   r = MemoryBudget::Reservation();
   EXPECT_EQ(budget.used(), 0u);
+}
+
+// A job cancelled while its key waits for memory (here held by another reservation) stops
+// waiting within a tenth of a second; the key loads later for a caller that is not cancelled.
+TEST_F(SrsCacheEvictionTest, ACancelledLoadStopsWaitingForMemory) {
+  MemoryBudget budget(2 * key_bytes_);
+  SrsCache cache(dir_.string(), 2, &budget);
+  MemoryBudget::Reservation held = budget.TryReserve(key_bytes_ + key_bytes_ / 2);
+  ASSERT_GT(held.bytes(), 0u);
+  CancelFlag cancel{false};
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  auto start = std::chrono::steady_clock::now();
+  auto key = cache.Acquire("porep-2k", nullptr, &cancel);
+  auto waited = std::chrono::steady_clock::now() - start;
+  canceller.join();
+  ASSERT_FALSE(key.ok());
+  EXPECT_EQ(key.status().code(), StatusCode::kCancelled) << key.status().message();
+  EXPECT_GE(waited, std::chrono::milliseconds(300));
+  EXPECT_LT(waited, std::chrono::milliseconds(800));
+  EXPECT_TRUE(Loaded(cache).empty());
+  held = MemoryBudget::Reservation();
+  EXPECT_TRUE(cache.Acquire("porep-2k", nullptr, &cancel).status().code() ==
+              StatusCode::kCancelled);  // still cancelled: nothing is read
+  EXPECT_TRUE(cache.Acquire("porep-2k").ok());
 }
 
 // Every evicted key goes through the release hook (where the engine's GPU backends free their

@@ -221,6 +221,13 @@ TEST(ParamsIoTest, ParamsAndVkRoundTripAndProofsStillVerify) {
   EXPECT_EQ(*parsed, proof);
   std::vector<Fr> out = {circuit.Output()};
   EXPECT_TRUE(VerifyProof(PrepareVerifyingKey(*vk), *parsed, out).ok());
+  // A cancelled job's load stops at its next chunk (here the first).
+  CancelFlag cancel{true};
+  auto cancelled = ReadParams(dir.File("t.params"), ec::SubgroupCheck::kSkip, 2, &cancel);
+  ASSERT_FALSE(cancelled.ok());
+  EXPECT_EQ(cancelled.status().code(), StatusCode::kCancelled);
+  EXPECT_NE(cancelled.status().message().find("the load was cancelled at h"), std::string::npos)
+      << cancelled.status().message();
 }
 
 TEST(ParamsIoTest, MalformedFilesGiveErrorsThatNameTheProblem) {

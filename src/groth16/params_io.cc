@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -162,7 +163,8 @@ std::vector<Point> AllocatePoints(size_t n, size_t threads) {
 // it without allocating; the error names the lowest bad index.
 template <typename T>
 Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck check,
-                                                  const std::string& section, size_t threads) {
+                                                  const std::string& section, size_t threads,
+                                                  const CancelFlag* cancel = nullptr) {
   auto count = r.U32(section + " length");
   RETURN_IF_ERROR(count);
   size_t n = *count;
@@ -179,11 +181,16 @@ Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck c
   std::mutex mu;
   size_t bad_index = n;  // the lowest point that failed to decode
   Status read_error;     // or the first read that failed
+  std::atomic<bool> cancelled{false};
   ParallelFor(
       n, threads,
       [&](size_t begin, size_t end) {
         std::vector<uint8_t> scratch;
         for (size_t chunk = begin; chunk < end; chunk += kChunkPoints) {
+          if (IsCancelled(cancel)) {
+            cancelled = true;
+            return;
+          }
           size_t chunk_end = std::min(end, chunk + kChunkPoints);
           auto bytes = r.source().Read(*offset + chunk * T::kBytes, (chunk_end - chunk) * T::kBytes,
                                        scratch);
@@ -205,6 +212,7 @@ Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck c
         }
       },
       1024);
+  if (cancelled) return Status(StatusCode::kCancelled, "the load was cancelled at " + section);
   if (!read_error.ok()) return Status::InvalidArgument(section + ": " + read_error.message());
   if (bad_index == n) return out;
   // The bad point again, through the decoder that names the fault.
@@ -302,22 +310,22 @@ Result<VerifyingKey> ParseWholeVerifyingKey(const ByteSource& source, ec::Subgro
 }
 
 Result<ProvingKey> ParseParamsFrom(const ByteSource& source, ec::SubgroupCheck check,
-                                   size_t threads) {
+                                   size_t threads, const CancelFlag* cancel = nullptr) {
   Reader r(source);
   ProvingKey pk;
   // The vk is always checked in full: it is small, and verification relies on it.
   auto vk = ReadVerifyingKeyFrom(r, ec::SubgroupCheck::kCheck);
   RETURN_IF_ERROR(vk);
   pk.vk = std::move(*vk);
-  auto h = ReadVector<G1Traits>(r, check, "h", threads);
+  auto h = ReadVector<G1Traits>(r, check, "h", threads, cancel);
   RETURN_IF_ERROR(h);
-  auto l = ReadVector<G1Traits>(r, check, "l", threads);
+  auto l = ReadVector<G1Traits>(r, check, "l", threads, cancel);
   RETURN_IF_ERROR(l);
-  auto a = ReadVector<G1Traits>(r, check, "a", threads);
+  auto a = ReadVector<G1Traits>(r, check, "a", threads, cancel);
   RETURN_IF_ERROR(a);
-  auto b_g1 = ReadVector<G1Traits>(r, check, "b_g1", threads);
+  auto b_g1 = ReadVector<G1Traits>(r, check, "b_g1", threads, cancel);
   RETURN_IF_ERROR(b_g1);
-  auto b_g2 = ReadVector<G2Traits>(r, check, "b_g2", threads);
+  auto b_g2 = ReadVector<G2Traits>(r, check, "b_g2", threads, cancel);
   RETURN_IF_ERROR(b_g2);
   if (b_g1->size() != b_g2->size()) {
     return Status::InvalidArgument("b_g1 has " + std::to_string(b_g1->size()) +
@@ -348,11 +356,12 @@ Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes, ec::SubgroupCheck
   return ParseParamsFrom(ByteSource(bytes), check, threads);
 }
 
-Result<ProvingKey> ReadParams(const std::string& path, ec::SubgroupCheck check, size_t threads) {
+Result<ProvingKey> ReadParams(const std::string& path, ec::SubgroupCheck check, size_t threads,
+                              const CancelFlag* cancel) {
   auto file = OpenFile::Open(path);
   RETURN_IF_ERROR(file);
-  auto pk = ParseParamsFrom(file->source(), check, threads);
-  if (!pk.ok()) return Status::InvalidArgument(path + ": " + pk.status().message());
+  auto pk = ParseParamsFrom(file->source(), check, threads, cancel);
+  if (!pk.ok()) return pk.status().Prefixed(path + ": ");
   return pk;
 }
 

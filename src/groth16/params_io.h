@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "base/cancel.h"
 #include "base/status.h"
 #include "ec/serialization.h"
 #include "groth16/keys.h"
@@ -33,10 +34,11 @@ Status WriteParams(const ProvingKey& pk, const std::string& path);
 // Reads a .params file (memory-mapped, points decoded in parallel on `threads` threads). Every
 // point is checked to be on its curve; `check` says whether the proving vectors (h, l, a, b_g1,
 // b_g2) are also checked for subgroup membership, which costs ~50 us per point (minutes for a
-// PoRep file). The vk part is always checked in full.
+// PoRep file). The vk part is always checked in full. Setting `*cancel` stops the read within a
+// chunk (1 MiB per thread) with a kCancelled error.
 Result<ProvingKey> ReadParams(const std::string& path,
                               ec::SubgroupCheck check = ec::SubgroupCheck::kCheck,
-                              size_t threads = 0);
+                              size_t threads = 0, const CancelFlag* cancel = nullptr);
 // Parses .params contents already in memory.
 Result<ProvingKey> ParseParams(std::span<const uint8_t> bytes,
                                ec::SubgroupCheck check = ec::SubgroupCheck::kCheck,
