@@ -118,7 +118,7 @@ TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {
   ASSERT_TRUE(shape.ok());
   auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(5), 2);
   ASSERT_TRUE(pk.ok());
-  const auto& porep_2k = filecoin::SealProofById(5)->shape;
+  const filecoin::SectorShape porep_2k = filecoin::SealProofById(5)->shape;
   ASSERT_TRUE(groth16::WriteParams(*pk, PoRepParamsPath(dir.string(), porep_2k, "params")).ok());
   ASSERT_TRUE(
       groth16::WriteVerifyingKey(pk->vk, PoRepParamsPath(dir.string(), porep_2k, "vk")).ok());
