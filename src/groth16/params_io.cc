@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -181,16 +180,12 @@ Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck c
   std::mutex mu;
   size_t bad_index = n;  // the lowest point that failed to decode
   Status read_error;     // or the first read that failed
-  std::atomic<bool> cancelled{false};
   ParallelFor(
       n, threads,
       [&](size_t begin, size_t end) {
         std::vector<uint8_t> scratch;
         for (size_t chunk = begin; chunk < end; chunk += kChunkPoints) {
-          if (IsCancelled(cancel)) {
-            cancelled = true;
-            return;
-          }
+          if (IsCancelled(cancel)) return;  // the flag is never reset: seen again below
           size_t chunk_end = std::min(end, chunk + kChunkPoints);
           auto bytes = r.source().Read(*offset + chunk * T::kBytes, (chunk_end - chunk) * T::kBytes,
                                        scratch);
@@ -212,7 +207,9 @@ Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck c
         }
       },
       1024);
-  if (cancelled) return Status(StatusCode::kCancelled, "the load was cancelled at " + section);
+  if (IsCancelled(cancel)) {
+    return Status(StatusCode::kCancelled, "the load was cancelled at " + section);
+  }
   if (!read_error.ok()) return Status::InvalidArgument(section + ": " + read_error.message());
   if (bad_index == n) return out;
   // The bad point again, through the decoder that names the fault.
