@@ -2,6 +2,8 @@
 #include "ec/serialization.h"
 
 #include <algorithm>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +29,16 @@ struct G1Codec {
     return Field::FromBytesBE(std::span<const uint8_t>(in, kFieldBytes));
   }
   // Reads a canonical big-endian coordinate; false when it is not less than p (Read names that).
+  // The parameter loader's inner loop: whole words and FromCanonical, no Result or message.
   static bool TryRead(const uint8_t* in, Field& out) {
-    Result<Field> f = Read(in);
-    if (!f.ok()) return false;
+    Field::Repr value;
+    for (size_t k = 0; k < Field::kLimbs; ++k) {
+      uint64_t word;
+      std::memcpy(&word, in + kFieldBytes - 8 * (k + 1), 8);
+      value[k] = __builtin_bswap64(word);
+    }
+    std::optional<Field> f = Field::FromCanonical(value);
+    if (!f) return false;
     out = *f;
     return true;
   }
