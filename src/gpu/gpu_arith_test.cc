@@ -286,6 +286,35 @@ void EmulateTransform(std::vector<DevFr>& v, unsigned log_n, const HostPowerTabl
       ButterflyStep(v.data(), s, j, log_n, twiddles.view());
 }
 
+// RadixStep<g> at stage s equals g rounds of ButterflyStep (stages s .. s + g - 1), bit for bit,
+// at every start stage, including groups whose stride is 1 and groups that end at the last stage.
+template <unsigned kStages>
+void ExpectRadixStepEqualsButterflies(std::mt19937_64& rng) {
+  for (unsigned log_n : {kStages, kStages + 1, 7u}) {
+    uint64_t n = uint64_t{1} << log_n;
+    QuotientConstants q = MakeQuotientConstants(log_n);
+    std::vector<DevFr> x(n);
+    for (auto& e : x) e = ToDevice(Fr::Random(rng));
+    for (unsigned s = 0; s + kStages <= log_n; ++s) {
+      std::vector<DevFr> want = x, got = x;
+      for (unsigned g = 0; g < kStages; ++g)
+        for (uint64_t j = 0; j < n / 2; ++j)
+          ButterflyStep(want.data(), s + g, j, log_n, q.omega.view());
+      for (uint64_t t = 0; t < (n >> kStages); ++t)
+        RadixStep<kStages>(got.data(), s, t, log_n, q.omega.view());
+      ASSERT_EQ(FromDeviceVector(got), FromDeviceVector(want))
+          << kStages << " stages from stage " << s << ", log n = " << log_n;
+    }
+  }
+}
+
+TEST(GpuNttStepsTest, RadixStepsEqualTheirButterflyStages) {
+  std::mt19937_64 rng(8);
+  ExpectRadixStepEqualsButterflies<1>(rng);
+  ExpectRadixStepEqualsButterflies<2>(rng);
+  ExpectRadixStepEqualsButterflies<3>(rng);
+}
+
 TEST(GpuNttStepsTest, PowerTablesGiveEveryPower) {
   Fr base = Fr::FromUint64(7), constant = Fr::FromUint64(11);
   for (unsigned log_count : {0u, 1u, 5u, 8u}) {

@@ -27,15 +27,35 @@
 
 namespace cuzk::gpu::driver {
 
+// Runs NTT stages [stage, stage + kStages) as one pass of RadixStep<kStages>.
+template <unsigned kStages, typename Exec>
+Status RadixStages(Exec& exec, DevFr* values, unsigned stage, unsigned log_n,
+                   const PowerTables& twiddles) {
+  static_assert(kStages >= 1 && kStages <= kMaxStagesPerStep);
+  return exec.ForEach((uint64_t{1} << log_n) >> kStages, "NTT butterfly stages",
+                      [=] CUZK_KERNEL(uint64_t t) {
+                        RadixStep<kStages>(values, stage, t, log_n, twiddles);
+                      });
+}
+
 template <typename Exec>
 Status Transform(Exec& exec, DevFr* values, unsigned log_n, const PowerTables& twiddles) {
   uint64_t n = uint64_t{1} << log_n;
   RETURN_IF_ERROR(exec.ForEach(n, "NTT bit reversal",
                                [=] CUZK_KERNEL(uint64_t i) { BitReverseStep(values, i, log_n); }));
-  for (unsigned s = 0; s < log_n; ++s) {
-    RETURN_IF_ERROR(exec.ForEach(n / 2, "NTT butterfly stage", [=] CUZK_KERNEL(uint64_t j) {
-      ButterflyStep(values, s, j, log_n, twiddles);
-    }));
+  for (unsigned s = 0; s < log_n;) {
+    unsigned count = std::min(kMaxStagesPerStep, log_n - s);
+    switch (count) {
+      case 3:
+        RETURN_IF_ERROR(RadixStages<3>(exec, values, s, log_n, twiddles));
+        break;
+      case 2:
+        RETURN_IF_ERROR(RadixStages<2>(exec, values, s, log_n, twiddles));
+        break;
+      default:
+        RETURN_IF_ERROR(RadixStages<1>(exec, values, s, log_n, twiddles));
+    }
+    s += count;
   }
   return Status::Ok();
 }

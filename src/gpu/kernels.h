@@ -12,7 +12,7 @@
 
 namespace cuzk::gpu::kernels {
 
-// Bit-reverses, then runs the log_n radix-2 stages with `twiddles` (omega^e or omega^-e, e <
+// Bit-reverses, then runs the log_n radix-2 stages, three per pass, with `twiddles` (omega^e or omega^-e, e <
 // n/2, in device memory): the transform without any 1/n.
 Status Transform(int device, DevFr* values, unsigned log_n, const PowerTables& twiddles);
 // Multiplies values[i] by the tables' power i, i < n.

@@ -4,6 +4,8 @@
 // al., "Introduction to Algorithms", 3rd ed., Sec. 30.3): a bit-reversal permutation, then
 // log2(n) stages; stage s joins blocks of 2^s into blocks of 2^(s+1) with n/2 butterflies
 //   (x0, x1) <- (x0 + w x1, x0 - w x1),  w = omega^(k n / 2^(s+1)), k the position in the block.
+// The device runs the stages three at a time (RadixStep, radix 8: each thread transforms 8
+// elements in registers), ButterflyStep being the one-stage reference the tests hold it to.
 // Powers of a fixed element (twiddles omega^e, coset factors c g^i) are read from two tables,
 // x^e = lo[e mod 2^b] * hi[e >> b] (b = lo_bits), which keeps 2 sqrt(n) elements instead of n.
 #pragma once
@@ -55,6 +57,47 @@ CUZK_HD void ButterflyStep(DevFr* values, unsigned stage, uint64_t j, unsigned l
   DevFr x0 = values[i0];
   values[i0] = x0 + t;
   values[i1] = x0 - t;
+}
+
+// The most radix-2 stages one RadixStep runs: 3, a radix-8 step whose 8 elements stay in one
+// thread's registers.
+inline constexpr unsigned kMaxStagesPerStep = 3;
+
+// Runs stages [stage, stage + kStages) on group t (0 <= t < n / 2^kStages): the 2^kStages elements
+// values[base + m 2^stage], m < 2^kStages, with base = ((t >> stage) << (stage + kStages)) |
+// (t mod 2^stage). Stage stage + g pairs index i with i + 2^(stage + g) where bit stage + g of i
+// is 0, which is bit g of m here, so the group is closed under these stages' butterflies: the
+// result is bit for bit that of kStages rounds of ButterflyStep, with kStages times fewer passes
+// over device memory and one twiddle per distinct (stage, position) instead of one per butterfly.
+template <unsigned kStages>
+CUZK_HD void RadixStep(DevFr* values, unsigned stage, uint64_t t, unsigned log_n,
+                       const PowerTables& twiddles) {
+  constexpr unsigned kSize = 1u << kStages;
+  uint64_t stride = uint64_t{1} << stage;
+  uint64_t k = t & (stride - 1);
+  uint64_t base = ((t >> stage) << (stage + kStages)) | k;
+  DevFr x[kSize];
+  CUZK_UNROLL
+  for (unsigned m = 0; m < kSize; ++m) x[m] = values[base + m * stride];
+  CUZK_UNROLL
+  for (unsigned g = 0; g < kStages; ++g) {
+    const unsigned half = 1u << g;
+    CUZK_UNROLL
+    for (unsigned j = 0; j < half; ++j) {
+      // The position of element j within its block of 2^(stage + g + 1), as in ButterflyStep.
+      uint64_t position = k + (uint64_t{j} << stage);
+      DevFr w = PowerAt(twiddles, position << (log_n - 1 - stage - g));
+      CUZK_UNROLL
+      for (unsigned m = j; m < kSize; m += 2 * half) {
+        DevFr u = x[m + half] * w;
+        DevFr x0 = x[m];
+        x[m] = x0 + u;
+        x[m + half] = x0 - u;
+      }
+    }
+  }
+  CUZK_UNROLL
+  for (unsigned m = 0; m < kSize; ++m) values[base + m * stride] = x[m];
 }
 
 // Multiplies values[i] by constant * base^i (the tables' power).
