@@ -32,10 +32,9 @@ template <unsigned kStages, typename Exec>
 Status RadixStages(Exec& exec, DevFr* values, unsigned stage, unsigned log_n,
                    const PowerTables& twiddles) {
   static_assert(kStages >= 1 && kStages <= kMaxStagesPerStep);
-  return exec.ForEach((uint64_t{1} << log_n) >> kStages, "NTT butterfly stages",
-                      [=] CUZK_KERNEL(uint64_t t) {
-                        RadixStep<kStages>(values, stage, t, log_n, twiddles);
-                      });
+  return exec.ForEach(
+      (uint64_t{1} << log_n) >> kStages, "NTT butterfly stages",
+      [=] CUZK_KERNEL(uint64_t t) { RadixStep<kStages>(values, stage, t, log_n, twiddles); });
 }
 
 template <typename Exec>

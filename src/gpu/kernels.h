@@ -12,8 +12,8 @@
 
 namespace cuzk::gpu::kernels {
 
-// Bit-reverses, then runs the log_n radix-2 stages, three per pass, with `twiddles` (omega^e or omega^-e, e <
-// n/2, in device memory): the transform without any 1/n.
+// Bit-reverses, then runs the log_n radix-2 stages, three per pass, with `twiddles` (omega^e or
+// omega^-e, e < n/2, in device memory): the transform without any 1/n.
 Status Transform(int device, DevFr* values, unsigned log_n, const PowerTables& twiddles);
 // Multiplies values[i] by the tables' power i, i < n.
 Status Scale(int device, DevFr* values, uint64_t n, const PowerTables& powers);
