@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The service layer and the HTTP status server under concurrent clients, on an engine whose
-// jobs only sleep: written for ThreadSanitizer (`make tsan` runs it), which cannot watch the
-// daemon through gRPC's own threads (Debian's gRPC is not TSan-built, so TSan reports a race in
-// every message gRPC hands over). Calling the service's methods from our own threads checks the
-// same code: request conversion, Submit/Await/Cancel/Prove, GetStatus and the metrics texts,
-// while the engine's synthesis and prover threads run.
+// jobs only sleep, written for ThreadSanitizer (`make tsan` runs it): the service's methods
+// called from our own threads (request conversion, Submit/Await/Cancel/Prove, GetStatus and the
+// metrics texts) while the engine's synthesis and prover threads run. grpc_load_test.cc sends
+// the same kind of load through a real gRPC server.
 #include <gtest/gtest.h>
 #include <httplib.h>
 
@@ -16,78 +15,16 @@
 
 #include "server/metrics.h"
 #include "server/proving_service.h"
+#include "server/sleeping_engine_for_test.h"
 #include "server/status_http.h"
 
 namespace cuzk::server {
 namespace {
 
 using namespace std::chrono_literals;
-
-struct SleptPartition : engine::SynthesizedPartition {};
-
-// A job of `partitions` partitions whose synthesis and proof each sleep a little; partition k's
-// proof is the two bytes {first byte of the request id, k}.
-class SleepingWork : public engine::JobWork {
- public:
-  SleepingWork(char name, uint32_t partitions) : name_(name), partitions_(partitions) {}
-  uint32_t partitions() const override { return partitions_; }
-  const std::string& circuit_id() const override { return circuit_; }
-  uint64_t partition_memory() const override { return 1 << 20; }
-  Result<std::unique_ptr<engine::SynthesizedPartition>> Synthesize(uint32_t,
-                                                                   const CancelFlag*) override {
-    std::this_thread::sleep_for(2ms);
-    return std::unique_ptr<engine::SynthesizedPartition>(std::make_unique<SleptPartition>());
-  }
-  Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<engine::SynthesizedPartition>,
-                                     const std::function<void()>& verifying,
-                                     groth16::ProverBackend*,
-                                     const std::atomic<bool>* cancel) override {
-    for (int i = 0; i < 5; ++i) {
-      if (cancel && cancel->load()) return groth16::Cancelled();
-      std::this_thread::sleep_for(1ms);
-    }
-    verifying();
-    return std::vector<uint8_t>{static_cast<uint8_t>(name_), static_cast<uint8_t>(k)};
-  }
-
- private:
-  char name_;
-  uint32_t partitions_;
-  std::string circuit_ = "sleeping";
-};
-
-// Two prover workers; the request's vanilla_proof holds the partition count.
-engine::Engine::Config SleepingConfig() {
-  engine::Engine::Config config;
-  config.param_dir = "/nonexistent";
-  config.workers = 2;
-  config.synthesis_lookahead = 1;
-  config.memory_budget_bytes = uint64_t{1} << 30;
-  config.make_work = [](const engine::JobRequest& r, uint64_t*,
-                        const CancelFlag*) -> Result<std::unique_ptr<engine::JobWork>> {
-    return std::unique_ptr<engine::JobWork>(std::make_unique<SleepingWork>(
-        r.request_id[0], static_cast<uint32_t>(std::stoul(r.vanilla_proof))));
-  };
-  return config;
-}
-
-v1::SubmitProofRequest Request(const std::string& id, uint32_t partitions, v1::Priority priority) {
-  v1::SubmitProofRequest r;
-  r.set_request_id(id);
-  r.set_proof_kind(v1::POREP_SEAL_COMMIT);
-  r.set_priority(priority);
-  r.set_vanilla_proof(std::to_string(partitions));
-  return r;
-}
-
-std::string ExpectedProof(char name, uint32_t partitions) {
-  std::string proof;
-  for (uint32_t k = 0; k < partitions; ++k) {
-    proof.push_back(name);
-    proof.push_back(static_cast<char>(k));
-  }
-  return proof;
-}
+using test_support::ExpectedProof;
+using test_support::Request;
+using test_support::SleepingConfig;
 
 // Six clients send five jobs each, by SubmitProof + AwaitProof or by the blocking Prove, at
 // every priority; every third job is cancelled right after it is queued, and one client sends
