@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
+// The eight-lane kernels on AVX-512 IFMA: ff/fr_x8_kernels.inc over intrinsics. Every function
+// carries the target attribute, so this file builds without -mavx512* and runs only where
+// FrX8Supported() says so.
 #include "ff/fr_x8_ifma.h"
 
 #include <immintrin.h>
@@ -14,74 +17,46 @@ constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = FrX8::Split(FrConfi
 // -r^-1 mod 2^52.
 constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;
 
+#define CUZK_X8_INLINE __attribute__((target("avx512f,avx512ifma"), always_inline)) inline
+#define CUZK_X8_TARGET __attribute__((target("avx512f,avx512ifma")))
+
+// GCC 12's _mm512_srli_epi64 passes _mm512_undefined_epi32() as its unused merge source, which
+// -Wuninitialized reports from inside the intrinsic header.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+
+using Vec = __m512i;
+using Mask = __mmask8;
+
+CUZK_X8_INLINE Vec Zero() { return _mm512_setzero_si512(); }
+CUZK_X8_INLINE Vec Set1(uint64_t x) { return _mm512_set1_epi64(static_cast<int64_t>(x)); }
+CUZK_X8_INLINE Vec LoadV(const uint64_t* p) { return _mm512_load_si512(p); }
+CUZK_X8_INLINE void StoreV(uint64_t* p, Vec v) { _mm512_store_si512(p, v); }
+CUZK_X8_INLINE Vec Add(Vec a, Vec b) { return _mm512_add_epi64(a, b); }
+CUZK_X8_INLINE Vec Sub(Vec a, Vec b) { return _mm512_sub_epi64(a, b); }
+CUZK_X8_INLINE Vec And(Vec a, Vec b) { return _mm512_and_si512(a, b); }
+template <unsigned kBits>
+CUZK_X8_INLINE Vec ShiftRight(Vec a) {
+  return _mm512_srli_epi64(a, kBits);
+}
+CUZK_X8_INLINE Vec MAdd52Lo(Vec acc, Vec a, Vec b) { return _mm512_madd52lo_epu64(acc, a, b); }
+CUZK_X8_INLINE Vec MAdd52Hi(Vec acc, Vec a, Vec b) { return _mm512_madd52hi_epu64(acc, a, b); }
+CUZK_X8_INLINE Mask NegativeLanes(Vec a) { return _mm512_cmplt_epi64_mask(a, Zero()); }
+CUZK_X8_INLINE Mask NonZeroLanes(Vec a) { return _mm512_cmpneq_epi64_mask(a, Zero()); }
+CUZK_X8_INLINE Vec Blend(Mask m, Vec a, Vec b) { return _mm512_mask_blend_epi64(m, a, b); }
+
+#include "ff/fr_x8_kernels.inc"
+
 }  // namespace
 
 bool FrX8Supported() {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
 }
 
-// Operand-scanning Montgomery multiplication (Koc, Acar and Kaliski, IEEE Micro 1996) per lane
-// in radix 2^52: t += a b_i; m = t_0 (-r^-1) mod 2^52; t = (t + m r) / 2^52. Limb t_j gains at
-// most four 52-bit halves per step and is shifted down once per step, so after five steps it
-// holds under 20 * 2^52 + carries < 2^57. The sum (a b + M r) / 2^260 is below
-// (4 r^2 + 2^260 r) / 2^260 < 1.5 r for a, b < 2r (r < 2^255), so after carrying, one
-// conditional subtraction of r leaves it below r.
-// GCC 12's _mm512_srli_epi64 passes _mm512_undefined_epi32() as its unused merge source, which
-// -Wuninitialized reports from inside the intrinsic header.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-__attribute__((target("avx512f,avx512ifma"))) void MulMontFrX8(FrX8& out, const FrX8& a,
-                                                               const FrX8& b) {
-  const __m512i zero = _mm512_setzero_si512();
-  const __m512i mask = _mm512_set1_epi64(static_cast<int64_t>(kLimbMask));
-  const __m512i neg_inverse = _mm512_set1_epi64(static_cast<int64_t>(kNegInverse));
-  __m512i av[FrX8::kLimbs], p[FrX8::kLimbs], t[FrX8::kLimbs + 1];
-#pragma GCC unroll 5
-  for (int j = 0; j < FrX8::kLimbs; ++j) {
-    av[j] = _mm512_load_si512(a.limb[j]);
-    p[j] = _mm512_set1_epi64(static_cast<int64_t>(kModulusLimbs[j]));
-    t[j] = zero;
-  }
-  t[FrX8::kLimbs] = zero;
-#pragma GCC unroll 5
-  for (int i = 0; i < FrX8::kLimbs; ++i) {
-    const __m512i bi = _mm512_load_si512(b.limb[i]);
-#pragma GCC unroll 5
-    for (int j = 0; j < FrX8::kLimbs; ++j) {
-      t[j] = _mm512_madd52lo_epu64(t[j], av[j], bi);
-      t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], av[j], bi);
-    }
-    const __m512i m = _mm512_and_si512(_mm512_madd52lo_epu64(zero, t[0], neg_inverse), mask);
-#pragma GCC unroll 5
-    for (int j = 0; j < FrX8::kLimbs; ++j) {
-      t[j] = _mm512_madd52lo_epu64(t[j], m, p[j]);
-      t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, p[j]);
-    }
-    // t_0 is now 0 mod 2^52: shift one limb down, carrying its high bits.
-    t[0] = _mm512_add_epi64(t[1], _mm512_srli_epi64(t[0], FrX8::kLimbBits));
-#pragma GCC unroll 4
-    for (int j = 1; j < FrX8::kLimbs; ++j) t[j] = t[j + 1];
-    t[FrX8::kLimbs] = zero;
-  }
-#pragma GCC unroll 4
-  for (int j = 0; j + 1 < FrX8::kLimbs; ++j) {
-    t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64(t[j], FrX8::kLimbBits));
-    t[j] = _mm512_and_si512(t[j], mask);
-  }
-  // d = t - r limb by limb, each borrow taken from the sign bit of the limb below.
-  __m512i d[FrX8::kLimbs];
-  d[0] = _mm512_sub_epi64(t[0], p[0]);
-#pragma GCC unroll 4
-  for (int j = 1; j < FrX8::kLimbs; ++j) {
-    d[j] = _mm512_sub_epi64(_mm512_sub_epi64(t[j], p[j]), _mm512_srli_epi64(d[j - 1], 63));
-  }
-  const __mmask8 below_r = _mm512_cmplt_epi64_mask(d[FrX8::kLimbs - 1], zero);  // top borrowed
-#pragma GCC unroll 5
-  for (int j = 0; j < FrX8::kLimbs; ++j) {
-    _mm512_store_si512(out.limb[j],
-                       _mm512_mask_blend_epi64(below_r, _mm512_and_si512(d[j], mask), t[j]));
-  }
-}
+CUZK_X8_TARGET void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b) { MulMontBody(out, a, b); }
+
+CUZK_X8_TARGET void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w) { ButterflyBody(u, v, w); }
+
 #pragma GCC diagnostic pop
 
 }  // namespace cuzk::ff::ifma

@@ -4,10 +4,10 @@
 // limbs (radix 2^52, R = 2^260), limb j of the eight lanes in one 512-bit register. The same
 // reduced-radix operand scanning as ff/fr_x4_avx2.h, with 52-bit instead of 29-bit limbs: five
 // steps of ten multiply-adds for a b_i and ten for m r, no carries until the end.
-// Measured on the project's 2-vCPU EPYC VM (which has IFMA): 3.32-3.38 ns per product, against
-// 12.1-12.4 ns for the scalar MULX kernel (BM_FrMulThroughput) and 11.5-11.8 ns for the AVX2
-// kernel in the same runs. Not used yet: the NTT and the MSM keep their scalar kernels, and the
-// AVX2 experiment showed that packing and transposing can cost more than the product saves.
+// Measured on a 2-vCPU EPYC VM with IFMA (the project's VM has not always had it): 3.32-3.38 ns
+// per product, against 12.1-12.4 ns for the scalar MULX kernel (BM_FrMulThroughput) and
+// 11.5-11.8 ns for the AVX2 kernel in the same runs. The NTT's butterflies use ButterflyFrX8
+// (ntt/transform_x8.h); the MSM keeps its scalar kernels.
 #pragma once
 
 #include <array>
@@ -26,5 +26,21 @@ bool FrX8Supported();
 // out = a b / 2^260 mod r, fully reduced (below r), for lanes of a and b below 2r; out may alias
 // a or b.
 void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b);
+
+// The NTT's radix-2 butterfly on eight lanes: with t = v w / 2^260 mod r, (u, v) <- (u + t,
+// u - t) mod r, for lanes of u, v and w below r; the results are below r. With w = 2^260 w'
+// mod r, t is v w' (whatever v's Montgomery form: the product keeps it).
+void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w);
+
+namespace emulated {
+
+// MulMontFrX8 and ButterflyFrX8 from the same source (ff/fr_x8_kernels.inc) over plain loops
+// with the intrinsics' semantics: runs on every CPU, so that make test checks the kernels'
+// arithmetic everywhere, and the real kernels are held to it where the CPU has IFMA.
+void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b);
+// See MulMontFrX8.
+void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w);
+
+}  // namespace emulated
 
 }  // namespace cuzk::ff::ifma

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The eight-lane IFMA Fr product against GMP: a b / 2^260 mod r, fully reduced, on seeded random
-// lanes below 2r and the edges 0, 1, r - 1, r, 2r - 1 (packing: ff/lane_limbs_test.cc).
+// The eight-lane Fr product against GMP: a b / 2^260 mod r, fully reduced, on seeded random lanes
+// below 2r and the edges 0, 1, r - 1, r, 2r - 1 (packing: ff/lane_limbs_test.cc). The kernels'
+// source runs twice: emulated (plain loops with the intrinsics' semantics) on every CPU, and on
+// AVX-512 IFMA where the CPU has it, where every result must also equal the emulated one. The
+// butterfly is checked against Fr's arithmetic in ntt/transform_x8_test.cc.
 #include "ff/fr_x8_ifma.h"
 
 #include <gtest/gtest.h>
@@ -17,8 +20,9 @@ using cuzk::testing::FromMpz;
 using cuzk::testing::OperandsBelowTwice;
 using cuzk::testing::ToMpz;
 
-TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
-  if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
+using MulFn = void (*)(FrX8&, const FrX8&, const FrX8&);
+
+void ExpectProductsMatchGmp(MulFn mul) {
   mpz_class r = ToMpz(FrConfig::kModulus), r_inv;  // r_inv = 2^-260 mod r
   mpz_class two260 = mpz_class(1) << 260;
   mpz_invert(r_inv.get_mpz_t(), two260.get_mpz_t(), r.get_mpz_t());
@@ -31,14 +35,51 @@ TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
       b[k] = FromMpz<4>(i < 40 ? as[(i / 8 + k) % 5] : bs[i + k]);
     }
     FrX8 x = FrX8::Pack(a), y = FrX8::Pack(b), z;
-    MulMontFrX8(z, x, y);
+    mul(z, x, y);
     auto got = z.Unpack();
     for (size_t k = 0; k < 8; ++k) {
       mpz_class want = ToMpz(a[k]) * ToMpz(b[k]) * r_inv % r;
       ASSERT_EQ(ToMpz(got[k]), want) << "lane " << k << " of group " << i / 8;
     }
-    MulMontFrX8(x, x, y);  // out aliasing an input
+    mul(x, x, y);  // out aliasing an input
     ASSERT_EQ(x.Unpack(), got) << i;
+  }
+}
+
+TEST(FrX8IfmaTest, EmulatedProductsMatchGmpAndAreFullyReduced) {
+  ExpectProductsMatchGmp(&emulated::MulMontFrX8);
+}
+
+TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
+  if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
+  ExpectProductsMatchGmp(&MulMontFrX8);
+}
+
+TEST(FrX8IfmaTest, ButterfliesEqualTheEmulatedOnes) {
+  if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
+  mpz_class r = ToMpz(FrConfig::kModulus);
+  // Lanes below r: the edges 0, 1, r - 1 and random values.
+  auto below_r = [&](uint64_t seed) {
+    std::vector<Limbs<4>> v;
+    for (const mpz_class& x : OperandsBelowTwice(r, 4000, seed)) {
+      if (x < r) v.push_back(FromMpz<4>(x));
+    }
+    return v;
+  };
+  auto us = below_r(4), vs = below_r(5), ws = below_r(6);
+  size_t n = std::min({us.size(), vs.size(), ws.size()}) / 8 * 8;
+  for (size_t i = 0; i < n; i += 8) {
+    std::array<Limbs<4>, 8> u, v, w;
+    for (size_t k = 0; k < 8; ++k) {
+      u[k] = us[i + k];
+      v[k] = vs[i + k];
+      w[k] = ws[i + k];
+    }
+    FrX8 ru = FrX8::Pack(u), rv = FrX8::Pack(v), eu = ru, ev = rv, lw = FrX8::Pack(w);
+    ButterflyFrX8(ru, rv, lw);
+    emulated::ButterflyFrX8(eu, ev, lw);
+    ASSERT_EQ(ru.Unpack(), eu.Unpack()) << "sum, group " << i / 8;
+    ASSERT_EQ(rv.Unpack(), ev.Unpack()) << "difference, group " << i / 8;
   }
 }
 

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The eight-lane kernels of ff/fr_x8_kernels.inc over plain loops that give each IFMA intrinsic
+// its documented result (Intel's Intrinsics Guide: VPMADD52LUQ/HUQ add the low/high 52 bits of
+// the 104-bit product of the operands' low 52 bits), so that the kernels' arithmetic is tested on
+// every CPU; ff/fr_x8_ifma_test.cc holds the real kernels to these where the CPU has IFMA.
+#include "ff/fr.h"
+#include "ff/fr_x8_ifma.h"
+
+namespace cuzk::ff::ifma::emulated {
+namespace {
+
+constexpr uint64_t kLimbMask = FrX8::kLimbMask;
+constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = FrX8::Split(FrConfig::kModulus);
+
+// -r^-1 mod 2^52.
+constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;
+
+#define CUZK_X8_INLINE inline
+
+struct Vec {
+  uint64_t lane[8];
+};
+using Mask = uint8_t;
+
+// Returns a vector whose lane i is f(i).
+template <typename F>
+Vec Lanes(F f) {
+  Vec v;
+  for (int i = 0; i < 8; ++i) v.lane[i] = f(i);
+  return v;
+}
+
+Vec Zero() {
+  return Lanes([](int) { return uint64_t{0}; });
+}
+Vec Set1(uint64_t x) {
+  return Lanes([x](int) { return x; });
+}
+Vec LoadV(const uint64_t* p) {
+  return Lanes([p](int i) { return p[i]; });
+}
+void StoreV(uint64_t* p, Vec v) {
+  for (int i = 0; i < 8; ++i) p[i] = v.lane[i];
+}
+Vec Add(Vec a, Vec b) {
+  return Lanes([&](int i) { return a.lane[i] + b.lane[i]; });
+}
+Vec Sub(Vec a, Vec b) {
+  return Lanes([&](int i) { return a.lane[i] - b.lane[i]; });
+}
+Vec And(Vec a, Vec b) {
+  return Lanes([&](int i) { return a.lane[i] & b.lane[i]; });
+}
+template <unsigned kBits>
+Vec ShiftRight(Vec a) {
+  return Lanes([&](int i) { return a.lane[i] >> kBits; });
+}
+unsigned __int128 Product52(uint64_t a, uint64_t b) {
+  constexpr uint64_t k52 = (uint64_t{1} << 52) - 1;
+  return static_cast<unsigned __int128>(a & k52) * (b & k52);
+}
+Vec MAdd52Lo(Vec acc, Vec a, Vec b) {
+  return Lanes([&](int i) {
+    return acc.lane[i] + (static_cast<uint64_t>(Product52(a.lane[i], b.lane[i])) & kLimbMask);
+  });
+}
+Vec MAdd52Hi(Vec acc, Vec a, Vec b) {
+  return Lanes([&](int i) {
+    return acc.lane[i] + static_cast<uint64_t>(Product52(a.lane[i], b.lane[i]) >> 52);
+  });
+}
+Mask NegativeLanes(Vec a) {
+  Mask m = 0;
+  for (int i = 0; i < 8; ++i) m |= static_cast<Mask>((a.lane[i] >> 63) << i);
+  return m;
+}
+Mask NonZeroLanes(Vec a) {
+  Mask m = 0;
+  for (int i = 0; i < 8; ++i) m |= static_cast<Mask>((a.lane[i] != 0 ? 1u : 0u) << i);
+  return m;
+}
+Vec Blend(Mask m, Vec a, Vec b) {
+  return Lanes([&](int i) { return ((m >> i) & 1) ? b.lane[i] : a.lane[i]; });
+}
+
+#include "ff/fr_x8_kernels.inc"
+
+}  // namespace
+
+void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b) { MulMontBody(out, a, b); }
+
+void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w) { ButterflyBody(u, v, w); }
+
+}  // namespace cuzk::ff::ifma::emulated
