@@ -66,8 +66,11 @@ std::string DescribeFieldKernels() {
 #else
   kernels = "portable C++ (built with CUZK_ASM=OFF)";
 #endif
-  return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " +
-         (cpu.avx512_ifma ? "yes (not used yet)" : "no");
+  std::string ifma = "no";
+  if (cpu.avx512_ifma) {
+    ifma = PortableRequested() ? "yes (off: CUZK_FIELD_KERNEL=portable)" : "yes (NTT butterflies)";
+  }
+  return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " + ifma;
 }
 
 }  // namespace cuzk::ff

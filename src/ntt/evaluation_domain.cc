@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/parallel.h"
+#include "ntt/transform_x8.h"
 
 namespace cuzk::ntt {
 namespace {
@@ -180,6 +181,9 @@ struct DirectionTwiddles {
 
 struct EvaluationDomain::Twiddles {
   DirectionTwiddles forward, inverse;
+  // The same tables packed for the eight-lane kernels, built on their first use.
+  mutable std::once_flag packed_once;
+  mutable x8::PackedTwiddles packed_forward, packed_inverse;
 };
 
 namespace {
@@ -301,7 +305,8 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
 
 }  // namespace
 
-Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTables tables) {
+Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTables tables,
+                                                   NttKernel kernel) {
   uint32_t k = 0;
   while ((size_t{1} << k) < min_size) ++k;
   if (k > ff::kFrTwoAdicity) {
@@ -315,6 +320,14 @@ Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTable
   bool precompute = tables == TwiddleTables::kPrecomputed ||
                     (tables == TwiddleTables::kAuto && k <= kMaxPrecomputedLogSize);
   if (precompute) domain.twiddles_ = SharedTwiddles(k, domain.omega_, domain.omega_inv_);
+  if (kernel == NttKernel::kEightLaneIfma && x8::IfmaButterfly() == nullptr) {
+    return Status::InvalidArgument("the eight-lane NTT kernel needs AVX-512 IFMA, which this " +
+                                   std::string("CPU does not have"));
+  }
+  if (kernel == NttKernel::kAuto) {
+    kernel = x8::AutoButterfly() ? NttKernel::kEightLaneIfma : NttKernel::kScalar;
+  }
+  domain.kernel_ = domain.twiddles_ ? kernel : NttKernel::kScalar;
   return domain;
 }
 
@@ -352,27 +365,44 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
       twiddles_ ? (inverse ? &twiddles_->inverse : &twiddles_->forward) : nullptr;
   if (IsCancelled(cancel)) return;
   BitReverse(values, log_size_, threads);
+  // The eight-lane kernels take the stages of half-width 8 and more (ntt/transform_x8.h).
+  x8::ButterflyFn lanes = nullptr;
+  const x8::PackedTwiddles* packed = nullptr;
+  if (tables && kernel_ != NttKernel::kScalar) {
+    lanes = kernel_ == NttKernel::kEightLaneIfma ? x8::IfmaButterfly() : &x8::ButterflyPortable;
+    std::call_once(twiddles_->packed_once, [&] {
+      auto passes = WidePasses(log_size_);
+      twiddles_->packed_forward =
+          x8::PackDirection(twiddles_->forward.small, twiddles_->forward.wide, passes);
+      twiddles_->packed_inverse =
+          x8::PackDirection(twiddles_->inverse.small, twiddles_->inverse.wide, passes);
+    });
+    packed = inverse ? &twiddles_->packed_inverse : &twiddles_->packed_forward;
+  }
   // 1. Stages with 2h <= block: all of them per block.
   size_t block = std::min(n, size_t{1} << kBlockLog);
+  size_t scalar_block = lanes ? std::min<size_t>(block, 8) : block;  // 2h <= scalar_block
   std::vector<Fr> computed_small;
   if (!tables) computed_small = SmallTwiddles(n, root);
   const std::vector<Fr>& small = tables ? tables->small : computed_small;
   ParallelFor(n / block, threads, [&](size_t b0, size_t b1) {
+    std::vector<x8::FrX8> scratch;
     for (size_t b = b0; b < b1; ++b) {
       if (IsCancelled(cancel)) return;
       Fr* x = values.data() + b * block;
       // The first stage's twiddle is 1: add and subtract, no multiplication.
       for (size_t k = 0; k + 1 < block; k += 2) AddSub(x[k], x[k + 1]);
-      for (size_t h = 2; h < block; h <<= 1) {
+      for (size_t h = 2; h < scalar_block; h <<= 1) {
         for (size_t k = 0; k < block; k += 2 * h) {
           // j = 0 has twiddle 1 too: over these stages that spares n/2 multiplications (~4%).
           AddSub(x[k], x[k + h]);
           for (size_t j = 1; j < h; ++j) Butterfly(x[k + j], x[k + j + h], small[h + j]);
         }
       }
-      if (block == n) {
+      if (block == n || lanes) {
         for (size_t k = 0; k < block; ++k) Canonicalize(x[k]);
       }
+      if (lanes) x8::BlockStages(x, block, *packed, lanes, scratch);
     }
   });
   // 2. Wider stages. With precomputed tables, all of them in one pass over memory, tile by tile
@@ -382,6 +412,10 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   //    half as many passes; an odd stage count starts with one radix-2 stage, and each pass
   //    first computes its own table (one buffer, grown once).
   auto passes = WidePasses(log_size_);
+  if (lanes && n > block) {
+    x8::HighStagesTiled(values, block, passes, *packed, lanes, threads, cancel);
+    return;
+  }
   if (tables && n > block) {
     HighStagesTiled(values, block, passes, tables->wide, threads, cancel);
     return;

@@ -23,6 +23,15 @@ enum class TwiddleTables {
   kPerCall,      // computed by each transform (~2/3 n multiplications, n/2 elements of memory)
 };
 
+// Which butterflies a domain's transforms run.
+enum class NttKernel {
+  kAuto,               // eight-lane AVX-512 IFMA where the CPU has it (and
+                       // CUZK_FIELD_KERNEL is not "portable"), else scalar
+  kScalar,             // one butterfly at a time (MULX/ADX or portable Fr products)
+  kEightLaneIfma,      // the stages of half-width 8 and more on IFMA lanes (ntt/transform_x8.h)
+  kEightLanePortable,  // the same lanes with a portable lane-by-lane butterfly (tests)
+};
+
 // The largest domain whose twiddle tables are kept by default: 2^22 points (the 2KiB PoRep
 // circuit's) take 2 x 86 MiB; a 32GiB partition's 2^27 would take 2 x 2.7 GiB.
 inline constexpr uint32_t kMaxPrecomputedLogSize = 22;
@@ -32,9 +41,12 @@ inline constexpr uint32_t kMaxPrecomputedLogSize = 22;
 // fft.Domain keeps them the same way).
 class EvaluationDomain {
  public:
-  // Returns the smallest domain with at least `min_size` points; an error past 2^32.
+  // Returns the smallest domain with at least `min_size` points; an error past 2^32, or for
+  // kEightLaneIfma on a CPU without IFMA. The eight-lane kernels need the precomputed tables:
+  // without them (kPerCall, or kAuto past 2^22 points) the transforms are scalar.
   static Result<EvaluationDomain> ForSize(size_t min_size,
-                                          TwiddleTables tables = TwiddleTables::kAuto);
+                                          TwiddleTables tables = TwiddleTables::kAuto,
+                                          NttKernel kernel = NttKernel::kAuto);
 
   // Returns n.
   size_t size() const { return size_t{1} << log_size_; }
@@ -42,6 +54,8 @@ class EvaluationDomain {
   uint32_t log_size() const { return log_size_; }
   // Returns the generator omega of the domain.
   const Fr& omega() const { return omega_; }
+  // Returns the butterflies the transforms run: kScalar, kEightLaneIfma or kEightLanePortable.
+  NttKernel kernel() const { return kernel_; }
 
   // Evaluates the polynomial with coefficients `values` at omega^0..omega^(n-1).
   void Fft(std::span<Fr> values, size_t threads = 0) const;
@@ -82,6 +96,7 @@ class EvaluationDomain {
   uint32_t log_size_;
   Fr omega_, omega_inv_, size_inv_;
   std::shared_ptr<const Twiddles> twiddles_;  // null: computed per call
+  NttKernel kernel_ = NttKernel::kScalar;
 };
 
 // Multiplies values[i] by start * step^i (used for coset shifts), in parallel chunks.
