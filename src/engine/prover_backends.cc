@@ -29,14 +29,16 @@ std::vector<std::shared_ptr<groth16::ProverBackend>> MakeGpuBackends(const GpuCo
     spdlog::info("GPU: disabled by [gpus] enabled = false; proving on the CPU");
     return out;
   }
-  auto devices = gpu::ListDevices();
-  if (!devices.ok()) {
-    spdlog::info("GPU: none used ({}); proving on the CPU", devices.status().message());
+  // Counting opens no device: only the devices used are opened (CudaBackend::Create), so one
+  // that is busy or another process's neither gets a context of ours nor stops the others.
+  auto count = gpu::CountDevices();
+  if (!count.ok()) {
+    spdlog::info("GPU: none used ({}); proving on the CPU", count.status().message());
     return out;
   }
   std::vector<int> wanted = config.devices;
   if (wanted.empty()) {
-    for (const auto& d : *devices) wanted.push_back(d.index);
+    for (int i = 0; i < *count; ++i) wanted.push_back(i);
   }
   for (int ordinal : wanted) {
     auto backend = gpu::CudaBackend::Create(ordinal);
@@ -44,9 +46,9 @@ std::vector<std::shared_ptr<groth16::ProverBackend>> MakeGpuBackends(const GpuCo
       spdlog::warn("GPU: cuda:{} not used: {}", ordinal, backend.status().message());
       continue;
     }
+    const gpu::DeviceInfo info = (*backend)->info();
     auto shared = std::make_shared<FallbackBackend>(
         std::shared_ptr<groth16::ProverBackend>(std::move(backend).value()), !config.gpu_only);
-    const auto& info = (*devices)[ordinal];
     spdlog::info("GPU: {} ({:.1f} GiB, sm_{}{}): {} prover worker(s){}", shared->name(),
                  info.total_bytes / 1073741824.0, info.compute_major, info.compute_minor,
                  config.workers_per_device, config.gpu_only ? ", gpu_only" : ", CPU fallback");

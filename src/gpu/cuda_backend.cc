@@ -25,15 +25,17 @@ void EndsOf(const std::vector<ec::G1Affine>& v, ec::G1Affine* out) {
 }  // namespace
 
 Result<std::unique_ptr<CudaBackend>> CudaBackend::Create(int device) {
-  ASSIGN_OR_RETURN(auto devices, ListDevices());
-  if (device < 0 || static_cast<size_t>(device) >= devices.size()) {
+  // Only this device is opened: the others may be busy, or another process's.
+  ASSIGN_OR_RETURN(int count, CountDevices());
+  if (device < 0 || device >= count) {
     return Status(StatusCode::kUnavailable, "cuda:" + std::to_string(device) + " does not exist (" +
-                                                std::to_string(devices.size()) +
-                                                " visible devices)");
+                                                std::to_string(count) + " visible devices)");
   }
+  ASSIGN_OR_RETURN(DeviceInfo info, QueryDevice(device));
   std::unique_ptr<CudaBackend> backend(new CudaBackend());
   backend->device_ = device;
-  backend->label_ = "cuda:" + std::to_string(device) + " " + devices[device].name;
+  backend->info_ = info;
+  backend->label_ = "cuda:" + std::to_string(device) + " " + info.name;
   return backend;
 }
 

@@ -27,6 +27,8 @@ class CudaBackend final : public groth16::ProverBackend {
                                          r1cs::ProvingAssignment& assignment,
                                          const groth16::ProverOptions& options) override;
   std::optional<groth16::DeviceUsage> device() const override;
+  // Returns the device's figures as Create read them (memory free then).
+  const DeviceInfo& info() const { return info_; }
   // Returns the device bytes the resident keys hold (0 when none).
   uint64_t resident_bytes() const;
   // Returns how many keys are resident.
@@ -63,6 +65,7 @@ class CudaBackend final : public groth16::ProverBackend {
   size_t EvictOthers();
 
   int device_ = 0;
+  DeviceInfo info_;
   std::string label_;
   mutable std::mutex mu_;
   std::list<ResidentKey> resident_;  // most recently used first

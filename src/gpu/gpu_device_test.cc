@@ -55,6 +55,7 @@ TEST(GpuRuntimeTest, ReportsDevicesOrWhyNot) {
   auto devices = ListDevices();
   if (!devices.ok()) {
     EXPECT_EQ(devices.status().code(), StatusCode::kUnavailable);
+    EXPECT_FALSE(CountDevices().ok());
     EXPECT_FALSE(CudaBackend::Create(0).ok());
     if (!BuiltWithCuda()) {
       EXPECT_NE(devices.status().message().find("without CUDA"), std::string::npos);
@@ -68,7 +69,19 @@ TEST(GpuRuntimeTest, ReportsDevicesOrWhyNot) {
                 d.total_bytes / 1073741824.0, d.free_bytes / 1073741824.0, d.compute_major,
                 d.compute_minor);
   }
-  EXPECT_FALSE(CudaBackend::Create(static_cast<int>(devices->size())).ok());
+  // Counting opens no device, and a backend reads only its own device's figures.
+  ASSERT_TRUE(CountDevices().ok());
+  EXPECT_EQ(static_cast<size_t>(*CountDevices()), devices->size());
+  auto first = CudaBackend::Create(0);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  EXPECT_EQ((*first)->info().name, (*devices)[0].name);
+  EXPECT_EQ((*first)->info().total_bytes, (*devices)[0].total_bytes);
+  auto past = CudaBackend::Create(static_cast<int>(devices->size()));
+  ASSERT_FALSE(past.ok());
+  EXPECT_NE(past.status().message().find("does not exist (" + std::to_string(devices->size()) +
+                                         " visible devices)"),
+            std::string::npos)
+      << past.status().message();
 }
 
 std::vector<Fr> RandomScalars(size_t n, std::mt19937_64& rng) {

@@ -16,6 +16,7 @@ Status NotBuilt() {
 }  // namespace
 
 bool BuiltWithCuda() { return false; }
+Result<int> CountDevices() { return NotBuilt(); }
 Result<std::vector<DeviceInfo>> ListDevices() { return NotBuilt(); }
 Result<DeviceInfo> QueryDevice(int) { return NotBuilt(); }
 std::string DeviceLabel(int device) { return "cuda:" + std::to_string(device); }

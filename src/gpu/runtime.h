@@ -25,11 +25,16 @@ struct DeviceInfo {
 // Returns true iff this build includes the CUDA backend.
 bool BuiltWithCuda();
 
-// Returns the visible devices; an error says why there are none (built without CUDA, no driver,
-// no device).
+// Returns the number of visible devices without opening any; an error says why there are none
+// (built without CUDA, no driver, no device).
+Result<int> CountDevices();
+
+// Returns every visible device's figures; an error says why there are none, or names the first
+// device that cannot be queried. It opens a context on each device (QueryDevice): for listing
+// (tests, benchmarks), not for choosing the devices to use.
 Result<std::vector<DeviceInfo>> ListDevices();
 
-// Returns one device's figures (memory free now) without touching the others.
+// Returns one device's figures (memory free now), opening a context on it only.
 Result<DeviceInfo> QueryDevice(int device);
 
 // Returns "cuda:<index> (<name>)" for messages.

@@ -9,7 +9,7 @@ namespace cuzk::gpu {
 
 bool BuiltWithCuda() { return true; }
 
-Result<std::vector<DeviceInfo>> ListDevices() {
+Result<int> CountDevices() {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) {
@@ -18,6 +18,11 @@ Result<std::vector<DeviceInfo>> ListDevices() {
                       cudaGetErrorName(e) + ": " + cudaGetErrorString(e));
   }
   if (count == 0) return Status(StatusCode::kUnavailable, "no CUDA device is visible");
+  return count;
+}
+
+Result<std::vector<DeviceInfo>> ListDevices() {
+  ASSIGN_OR_RETURN(int count, CountDevices());
   std::vector<DeviceInfo> devices;
   for (int i = 0; i < count; ++i) {
     ASSIGN_OR_RETURN(DeviceInfo info, QueryDevice(i));
