@@ -327,7 +327,7 @@ Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTable
   if (kernel == NttKernel::kAuto) {
     kernel = x8::AutoButterfly() ? NttKernel::kEightLaneIfma : NttKernel::kScalar;
   }
-  domain.kernel_ = domain.twiddles_ ? kernel : NttKernel::kScalar;
+  domain.kernel_ = kernel;
   return domain;
 }
 
@@ -366,10 +366,13 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   if (IsCancelled(cancel)) return;
   BitReverse(values, log_size_, threads);
   // The eight-lane kernels take the stages of half-width 8 and more (ntt/transform_x8.h).
+  // Without precomputed tables, only the block stages do (their table is packed per call).
   x8::ButterflyFn lanes = nullptr;
-  const x8::PackedTwiddles* packed = nullptr;
-  if (tables && kernel_ != NttKernel::kScalar) {
+  if (kernel_ != NttKernel::kScalar) {
     lanes = kernel_ == NttKernel::kEightLaneIfma ? x8::IfmaButterfly() : &x8::ButterflyPortable;
+  }
+  const x8::PackedTwiddles* packed = nullptr;
+  if (tables && lanes) {
     std::call_once(twiddles_->packed_once, [&] {
       auto passes = WidePasses(log_size_);
       twiddles_->packed_forward =
@@ -385,6 +388,9 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   std::vector<Fr> computed_small;
   if (!tables) computed_small = SmallTwiddles(n, root);
   const std::vector<Fr>& small = tables ? tables->small : computed_small;
+  std::vector<x8::FrX8> computed_small_lanes;
+  if (lanes && !tables) computed_small_lanes = x8::PackSmall(computed_small);
+  const std::vector<x8::FrX8>* small_lanes = packed ? &packed->small : &computed_small_lanes;
   ParallelFor(n / block, threads, [&](size_t b0, size_t b1) {
     std::vector<x8::FrX8> scratch;
     for (size_t b = b0; b < b1; ++b) {
@@ -402,7 +408,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
       if (block == n || lanes) {
         for (size_t k = 0; k < block; ++k) Canonicalize(x[k]);
       }
-      if (lanes) x8::BlockStages(x, block, *packed, lanes, scratch);
+      if (lanes) x8::BlockStages(x, block, *small_lanes, lanes, scratch);
     }
   });
   // 2. Wider stages. With precomputed tables, all of them in one pass over memory, tile by tile
@@ -412,7 +418,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   //    half as many passes; an odd stage count starts with one radix-2 stage, and each pass
   //    first computes its own table (one buffer, grown once).
   auto passes = WidePasses(log_size_);
-  if (lanes && n > block) {
+  if (packed && n > block) {
     x8::HighStagesTiled(values, block, passes, *packed, lanes, threads, cancel);
     return;
   }

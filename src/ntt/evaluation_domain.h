@@ -42,8 +42,9 @@ inline constexpr uint32_t kMaxPrecomputedLogSize = 22;
 class EvaluationDomain {
  public:
   // Returns the smallest domain with at least `min_size` points; an error past 2^32, or for
-  // kEightLaneIfma on a CPU without IFMA. The eight-lane kernels need the precomputed tables:
-  // without them (kPerCall, or kAuto past 2^22 points) the transforms are scalar.
+  // kEightLaneIfma on a CPU without IFMA. Without precomputed tables (kPerCall, or kAuto past
+  // 2^22 points) the eight-lane kernels run the stages within a 2^14-point block only, and the
+  // wider ones stay scalar.
   static Result<EvaluationDomain> ForSize(size_t min_size,
                                           TwiddleTables tables = TwiddleTables::kAuto,
                                           NttKernel kernel = NttKernel::kAuto);

@@ -85,12 +85,17 @@ ButterflyFn AutoButterfly() {
   return IfmaButterfly();
 }
 
+std::vector<FrX8> PackSmall(const std::vector<Fr>& small) {
+  // small[h + j] for h >= 8: entries 8 .. small.size() - 1, eight at a time.
+  std::vector<FrX8> packed(small.size() / 8);
+  for (size_t i = 1; i < packed.size(); ++i) packed[i] = PackTwiddles(&small[8 * i], 1);
+  return packed;
+}
+
 PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std::vector<Fr>>& wide,
                              const std::vector<std::pair<size_t, unsigned>>& passes) {
   PackedTwiddles packed;
-  // small[h + j] for h >= 8: entries 8 .. small.size() - 1, eight at a time.
-  packed.small.resize(small.size() / 8);
-  for (size_t i = 1; i < packed.small.size(); ++i) packed.small[i] = PackTwiddles(&small[8 * i], 1);
+  packed.small = PackSmall(small);
   for (size_t p = 0; p < wide.size(); ++p) {
     const std::vector<Fr>& table = wide[p];
     std::vector<FrX8> lanes(table.size() / 8), even;
@@ -109,7 +114,7 @@ PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std
   return packed;
 }
 
-void BlockStages(Fr* x, size_t block, const PackedTwiddles& twiddles, ButterflyFn butterfly,
+void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, ButterflyFn butterfly,
                  std::vector<FrX8>& scratch) {
   if (block < 16) return;
   size_t lanes = block / 8;
@@ -119,7 +124,7 @@ void BlockStages(Fr* x, size_t block, const PackedTwiddles& twiddles, ButterflyF
   for (size_t hb = 1; 8 * hb < block; hb <<= 1) {
     for (size_t g = 0; g < lanes; g += 2 * hb) {
       for (size_t j = 0; j < hb; ++j) {
-        butterfly(scratch[g + j], scratch[g + j + hb], twiddles.small[hb + j]);
+        butterfly(scratch[g + j], scratch[g + j + hb], small[hb + j]);
       }
     }
   }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The NTT's butterflies eight at a time (issue 26 item 2): EvaluationDomain's stages of half-width
-// 8 and more, run on eight lanes of five 52-bit limbs (ff/fr_x8_ifma.h) by a ButterflyFn, which is
-// the AVX-512 IFMA kernel where the CPU has it. The values stay in Fr's Montgomery form; only the
-// twiddles change form (2^260 w mod r, which the lanes' radix-2^52 product turns into w), so the
-// results equal the scalar transform's bit for bit. The data is packed into lanes once per cache
-// block and once per tile, not per stage.
+// 8 and more (without precomputed tables, those within a 2^14-point block), run on eight lanes of
+// five 52-bit limbs (ff/fr_x8_ifma.h) by a ButterflyFn, which is the AVX-512 IFMA kernel where the
+// CPU has it. The values stay in Fr's Montgomery form; only the twiddles change form (2^260 w mod
+// r, which the lanes' radix-2^52 product turns into w), so the results equal the scalar transform's
+// bit for bit. The data is packed into lanes once per cache block and once per tile, not per stage.
 #pragma once
 
 #include <cstddef>
@@ -54,13 +54,16 @@ struct PackedTwiddles {
   std::vector<std::vector<FrX8>> wide, even;
 };
 
+// Packs the `small` table alone (what a domain without precomputed tables packs per call).
+std::vector<FrX8> PackSmall(const std::vector<Fr>& small);
 // Packs one direction's tables; `passes` are the wide passes (half-width, radix) of `wide`.
 PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std::vector<Fr>>& wide,
                              const std::vector<std::pair<size_t, unsigned>>& passes);
 
 // Runs the stages of half-width 8 .. block/2 on one block of `block` values (below r, the
-// earlier stages done), leaving them below r; scratch is the caller's, reused between blocks.
-void BlockStages(Fr* x, size_t block, const PackedTwiddles& twiddles, ButterflyFn butterfly,
+// earlier stages done) with the packed small table, leaving them below r; scratch is the
+// caller's, reused between blocks.
+void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, ButterflyFn butterfly,
                  std::vector<FrX8>& scratch);
 
 // Runs the stages past the block (EvaluationDomain's HighStagesTiled, on lanes): each tile of 16
