@@ -307,6 +307,11 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
 
 Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTables tables,
                                                    NttKernel kernel) {
+  if (kernel == NttKernel::kEightLaneIfma && x8::IfmaButterfly() == nullptr) {
+    return Status::InvalidArgument(
+        "the eight-lane NTT kernel needs AVX-512 IFMA, which this CPU "
+        "does not have");
+  }
   uint32_t k = 0;
   while ((size_t{1} << k) < min_size) ++k;
   if (k > ff::kFrTwoAdicity) {
@@ -320,10 +325,6 @@ Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTable
   bool precompute = tables == TwiddleTables::kPrecomputed ||
                     (tables == TwiddleTables::kAuto && k <= kMaxPrecomputedLogSize);
   if (precompute) domain.twiddles_ = SharedTwiddles(k, domain.omega_, domain.omega_inv_);
-  if (kernel == NttKernel::kEightLaneIfma && x8::IfmaButterfly() == nullptr) {
-    return Status::InvalidArgument("the eight-lane NTT kernel needs AVX-512 IFMA, which this " +
-                                   std::string("CPU does not have"));
-  }
   if (kernel == NttKernel::kAuto) {
     kernel = x8::AutoButterfly() ? NttKernel::kEightLaneIfma : NttKernel::kScalar;
   }
