@@ -22,14 +22,12 @@ namespace cuzk::server {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::ExpectedProof;
-using test_support::Request;
 using test_support::SleepingConfig;
 
-// Four clients send six jobs each over their own channels: client 2 by the blocking Prove, the
-// others by SubmitProof + AwaitProof; client 3 sends every request twice, and clients 0 and 1
-// cancel every third job right after it is queued. Meanwhile a fifth client reads GetStatus and
-// GetMetrics. Every job that was not cancelled ends with its own proof.
+// Four clients send six jobs each over their own channels (test_support::RunLoadClient: client 2
+// by the blocking Prove, client 3 sending every request twice, every third job cancelled);
+// meanwhile a fifth client reads GetStatus and GetMetrics. Every job that was not cancelled ends
+// with its own proof.
 TEST(GrpcLoadTest, ConcurrentClientsStatusReadersAndCancels) {
   engine::Engine engine(SleepingConfig());
   ProvingService service(engine);
@@ -41,7 +39,7 @@ TEST(GrpcLoadTest, ConcurrentClientsStatusReadersAndCancels) {
   ASSERT_TRUE(started.ok()) << started.status().message();
 
   std::atomic<bool> done{false};
-  std::atomic<int> proved{0}, cancelled{0}, wrong{0}, status_reads{0};
+  std::atomic<int> wrong{0}, status_reads{0};  // the status reader's
   std::thread reader([&] {
     auto stub = v1::ProvingEngine::NewStub(
         grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
@@ -58,80 +56,56 @@ TEST(GrpcLoadTest, ConcurrentClientsStatusReadersAndCancels) {
     }
   });
 
+  // A gRPC stub over the client's own channel.
+  struct StubApi {
+    std::unique_ptr<v1::ProvingEngine::Stub> stub;
+    bool Submit(const v1::SubmitProofRequest& request, v1::SubmitProofResponse* response) {
+      grpc::ClientContext context;
+      return stub->SubmitProof(&context, request, response).ok();
+    }
+    bool Cancel(const std::string& job_id) {
+      grpc::ClientContext context;
+      v1::CancelProofRequest request;
+      request.set_job_id(job_id);
+      v1::CancelProofResponse response;
+      return stub->CancelProof(&context, request, &response).ok();
+    }
+    bool Await(const std::string& job_id, v1::AwaitProofResponse* response) {
+      grpc::ClientContext context;
+      v1::AwaitProofRequest request;
+      request.set_job_id(job_id);
+      request.set_timeout_ms(60000);
+      return stub->AwaitProof(&context, request, response).ok();
+    }
+    bool Prove(const v1::SubmitProofRequest& submit, v1::ProveResponse* response) {
+      grpc::ClientContext context;
+      v1::ProveRequest request;
+      *request.mutable_submit() = submit;
+      return stub->Prove(&context, request, response).ok();
+    }
+  };
   constexpr int kClients = 4, kJobs = 6;
+  test_support::LoadOutcome outcome;
   std::vector<std::thread> clients;
   for (int c = 0; c < kClients; ++c) {
     clients.emplace_back([&, c] {
-      auto stub = v1::ProvingEngine::NewStub(
-          grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
-      for (int j = 0; j < kJobs; ++j) {
-        std::string id = std::string(1, static_cast<char>('a' + c)) + "-job-" + std::to_string(j);
-        uint32_t partitions = 1 + (c + j) % 3;
-        auto priority = static_cast<v1::Priority>(1 + (c + j) % 4);
-        v1::SubmitProofRequest request = Request(id, partitions, priority);
-        std::string expected = ExpectedProof(id[0], partitions);
-        if (c == 2) {  // the blocking call
-          grpc::ClientContext context;
-          v1::ProveRequest prove;
-          *prove.mutable_submit() = request;
-          v1::ProveResponse response;
-          bool ok = stub->Prove(&context, prove, &response).ok() &&
-                    response.result().status() == v1::AwaitProofResponse::COMPLETED &&
-                    response.result().proof() == expected;
-          ok ? ++proved : ++wrong;
-          continue;
-        }
-        v1::SubmitProofResponse submitted;
-        grpc::ClientContext submit_context;
-        if (!stub->SubmitProof(&submit_context, request, &submitted).ok()) {
-          ++wrong;
-          continue;
-        }
-        if (c == 3) {  // the same request again attaches to the same job
-          grpc::ClientContext again_context;
-          v1::SubmitProofResponse again;
-          if (!stub->SubmitProof(&again_context, request, &again).ok() ||
-              again.job_id() != submitted.job_id()) {
-            ++wrong;
-          }
-        }
-        bool cancel = c != 3 && (c + j) % 3 == 0;
-        if (cancel) {
-          grpc::ClientContext cancel_context;
-          v1::CancelProofRequest cancel_request;
-          cancel_request.set_job_id(submitted.job_id());
-          v1::CancelProofResponse cancel_response;
-          if (!stub->CancelProof(&cancel_context, cancel_request, &cancel_response).ok()) ++wrong;
-        }
-        grpc::ClientContext await_context;
-        v1::AwaitProofRequest await;
-        await.set_job_id(submitted.job_id());
-        await.set_timeout_ms(60000);
-        v1::AwaitProofResponse result;
-        if (!stub->AwaitProof(&await_context, await, &result).ok()) {
-          ++wrong;
-        } else if (result.status() == v1::AwaitProofResponse::COMPLETED &&
-                   result.proof() == expected) {
-          ++proved;
-        } else if (cancel && result.status() == v1::AwaitProofResponse::CANCELLED) {
-          ++cancelled;
-        } else {
-          ++wrong;
-        }
-      }
+      StubApi api{v1::ProvingEngine::NewStub(
+          grpc::CreateChannel(address, grpc::InsecureChannelCredentials()))};
+      test_support::RunLoadClient(api, c, kJobs, /*blocking=*/2, /*duplicating=*/3, outcome);
     });
   }
   for (auto& c : clients) c.join();
   done = true;
   reader.join();
 
-  EXPECT_EQ(wrong.load(), 0);
-  EXPECT_EQ(proved.load() + cancelled.load(), kClients * kJobs);
-  // Clients 0 and 1 cancel two jobs each; the other 20 jobs, and any cancel that came late, prove.
-  EXPECT_GE(proved.load(), 20);
+  EXPECT_EQ(wrong.load() + outcome.wrong.load(), 0);
+  EXPECT_EQ(outcome.proved.load() + outcome.cancelled.load(), kClients * kJobs);
+  // Clients 0, 1 and 3 cancel two jobs each; the other 18 jobs, and any cancel that came late,
+  // prove.
+  EXPECT_GE(outcome.proved.load(), 18);
   EXPECT_GT(status_reads.load(), 0);
   engine::EngineStatus status = engine.GetStatus();
-  EXPECT_EQ(status.completed, static_cast<uint64_t>(proved.load()));
+  EXPECT_EQ(status.completed, static_cast<uint64_t>(outcome.proved.load()));
   EXPECT_EQ(status.memory_reserved, 0u);
   started->server->Shutdown(std::chrono::system_clock::now() + 200ms);
   engine.Shutdown();

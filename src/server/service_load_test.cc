@@ -22,8 +22,6 @@ namespace cuzk::server {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::ExpectedProof;
-using test_support::Request;
 using test_support::SleepingConfig;
 
 // Six clients send five jobs each, by SubmitProof + AwaitProof or by the blocking Prove, at
@@ -37,7 +35,7 @@ TEST(ServiceLoadTest, ConcurrentClientsStatusReadersAndCancels) {
   ASSERT_TRUE(http.Start("127.0.0.1:0").ok());
 
   std::atomic<bool> done{false};
-  std::atomic<int> proved{0}, cancelled{0}, wrong{0}, status_reads{0};
+  std::atomic<int> wrong{0}, status_reads{0};  // the status reader's
   std::thread reader([&] {
     httplib::Client client("127.0.0.1", http.port());
     while (!done) {
@@ -56,60 +54,37 @@ TEST(ServiceLoadTest, ConcurrentClientsStatusReadersAndCancels) {
     }
   });
 
+  // The service's methods, called from the client's thread.
+  struct DirectApi {
+    ProvingService& service;
+    bool Submit(const v1::SubmitProofRequest& request, v1::SubmitProofResponse* response) {
+      return service.SubmitProof(nullptr, &request, response).ok();
+    }
+    bool Cancel(const std::string& job_id) {
+      v1::CancelProofRequest request;
+      request.set_job_id(job_id);
+      v1::CancelProofResponse response;
+      return service.CancelProof(nullptr, &request, &response).ok();
+    }
+    bool Await(const std::string& job_id, v1::AwaitProofResponse* response) {
+      grpc::ServerContext context;
+      v1::AwaitProofRequest request;
+      request.set_job_id(job_id);
+      return service.AwaitProof(&context, &request, response).ok();
+    }
+    bool Prove(const v1::SubmitProofRequest& submit, v1::ProveResponse* response) {
+      grpc::ServerContext context;
+      v1::ProveRequest request;
+      *request.mutable_submit() = submit;
+      return service.Prove(&context, &request, response).ok();
+    }
+  };
+  test_support::LoadOutcome outcome;
   std::vector<std::thread> clients;
   for (int c = 0; c < 6; ++c) {
     clients.emplace_back([&, c] {
-      for (int j = 0; j < 5; ++j) {
-        std::string id = std::string(1, static_cast<char>('a' + c)) + "-job-" + std::to_string(j);
-        uint32_t partitions = 1 + (c + j) % 3;
-        auto priority = static_cast<v1::Priority>(1 + (c + j) % 4);
-        v1::SubmitProofRequest request = Request(id, partitions, priority);
-        std::string expected = ExpectedProof(id[0], partitions);
-        if (c == 5) {  // the blocking call
-          grpc::ServerContext context;
-          v1::ProveRequest prove;
-          *prove.mutable_submit() = request;
-          v1::ProveResponse response;
-          bool ok = service.Prove(&context, &prove, &response).ok() &&
-                    response.result().status() == v1::AwaitProofResponse::COMPLETED &&
-                    response.result().proof() == expected;
-          ok ? ++proved : ++wrong;
-          continue;
-        }
-        v1::SubmitProofResponse submitted;
-        if (!service.SubmitProof(nullptr, &request, &submitted).ok()) {
-          ++wrong;
-          continue;
-        }
-        if (c == 4) {  // the same request again attaches to the same job
-          v1::SubmitProofResponse again;
-          if (!service.SubmitProof(nullptr, &request, &again).ok() ||
-              again.job_id() != submitted.job_id()) {
-            ++wrong;
-          }
-        }
-        bool cancel = (c + j) % 3 == 0;
-        if (cancel) {
-          v1::CancelProofRequest cancel_request;
-          cancel_request.set_job_id(submitted.job_id());
-          v1::CancelProofResponse cancel_response;
-          if (!service.CancelProof(nullptr, &cancel_request, &cancel_response).ok()) ++wrong;
-        }
-        grpc::ServerContext context;
-        v1::AwaitProofRequest await;
-        await.set_job_id(submitted.job_id());
-        v1::AwaitProofResponse result;
-        if (!service.AwaitProof(&context, &await, &result).ok()) {
-          ++wrong;
-        } else if (result.status() == v1::AwaitProofResponse::COMPLETED &&
-                   result.proof() == expected) {
-          ++proved;
-        } else if (cancel && result.status() == v1::AwaitProofResponse::CANCELLED) {
-          ++cancelled;
-        } else {
-          ++wrong;
-        }
-      }
+      DirectApi api{service};
+      test_support::RunLoadClient(api, c, 5, /*blocking=*/5, /*duplicating=*/4, outcome);
     });
   }
   for (auto& c : clients) c.join();
@@ -117,12 +92,13 @@ TEST(ServiceLoadTest, ConcurrentClientsStatusReadersAndCancels) {
   reader.join();
   http.Stop();
 
-  EXPECT_EQ(wrong.load(), 0);
-  EXPECT_EQ(proved.load() + cancelled.load(), 30);
-  EXPECT_GE(proved.load(), 22);  // the 22 jobs nobody cancelled, and any cancel that came late
+  EXPECT_EQ(wrong.load() + outcome.wrong.load(), 0);
+  EXPECT_EQ(outcome.proved.load() + outcome.cancelled.load(), 30);
+  // The 22 jobs nobody cancelled, and any cancel that came late.
+  EXPECT_GE(outcome.proved.load(), 22);
   EXPECT_GT(status_reads.load(), 0);
   engine::EngineStatus status = engine.GetStatus();
-  EXPECT_EQ(status.completed, static_cast<uint64_t>(proved.load()));
+  EXPECT_EQ(status.completed, static_cast<uint64_t>(outcome.proved.load()));
   EXPECT_EQ(status.memory_reserved, 0u);
   engine.Shutdown();
   EXPECT_TRUE(engine.WaitUntilIdle(5s));

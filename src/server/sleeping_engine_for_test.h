@@ -4,6 +4,7 @@
 // its partition count, and partition k of request id "x..." proves as the two bytes {'x', k}.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -81,6 +82,59 @@ inline std::string ExpectedProof(char name, uint32_t partitions) {
     proof.push_back(static_cast<char>(k));
   }
   return proof;
+}
+
+// What the clients of a load test saw.
+struct LoadOutcome {
+  std::atomic<int> proved{0}, cancelled{0}, wrong{0};
+};
+
+// Runs client c of a load test: `jobs` requests "<'a' + c>-job-<j>" of 1 to 3 partitions at
+// priorities 1 to 4. Client `blocking` proves each by the blocking Prove; the others submit it,
+// cancel every third job ((c + j) % 3 == 0) right after it is queued, and await it; client
+// `duplicating` submits each request twice and expects the same job both times. Every job that
+// was not cancelled must end with its own proof. `api` makes the calls (the service's methods, or
+// a gRPC stub): bool Submit(const v1::SubmitProofRequest&, v1::SubmitProofResponse*),
+// bool Cancel(const std::string& job_id), bool Await(const std::string& job_id,
+// v1::AwaitProofResponse*), bool Prove(const v1::SubmitProofRequest&, v1::ProveResponse*).
+template <typename Api>
+void RunLoadClient(Api& api, int c, int jobs, int blocking, int duplicating, LoadOutcome& out) {
+  for (int j = 0; j < jobs; ++j) {
+    std::string id = std::string(1, static_cast<char>('a' + c)) + "-job-" + std::to_string(j);
+    uint32_t partitions = 1 + (c + j) % 3;
+    auto priority = static_cast<v1::Priority>(1 + (c + j) % 4);
+    v1::SubmitProofRequest request = Request(id, partitions, priority);
+    std::string expected = ExpectedProof(id[0], partitions);
+    if (c == blocking) {
+      v1::ProveResponse response;
+      bool ok = api.Prove(request, &response) &&
+                response.result().status() == v1::AwaitProofResponse::COMPLETED &&
+                response.result().proof() == expected;
+      ok ? ++out.proved : ++out.wrong;
+      continue;
+    }
+    v1::SubmitProofResponse submitted;
+    if (!api.Submit(request, &submitted)) {
+      ++out.wrong;
+      continue;
+    }
+    if (c == duplicating) {  // the same request again attaches to the same job
+      v1::SubmitProofResponse again;
+      if (!api.Submit(request, &again) || again.job_id() != submitted.job_id()) ++out.wrong;
+    }
+    bool cancel = (c + j) % 3 == 0;
+    if (cancel && !api.Cancel(submitted.job_id())) ++out.wrong;
+    v1::AwaitProofResponse result;
+    if (!api.Await(submitted.job_id(), &result)) {
+      ++out.wrong;
+    } else if (result.status() == v1::AwaitProofResponse::COMPLETED && result.proof() == expected) {
+      ++out.proved;
+    } else if (cancel && result.status() == v1::AwaitProofResponse::CANCELLED) {
+      ++out.cancelled;
+    } else {
+      ++out.wrong;
+    }
+  }
 }
 
 }  // namespace cuzk::server::test_support
