@@ -33,13 +33,22 @@ CpuFlags ReadCpuFlags() {
   return f;
 }
 
-// Whether CUZK_FIELD_KERNEL asks for the portable kernels ("portable"); "auto" or unset do not.
+// Whether CUZK_FIELD_KERNEL asks for the portable kernels ("portable"); "auto", "no-ifma" (the
+// assembly, without the AVX-512 IFMA kernels: ntt/transform_x8.h reads it) or unset do not.
 bool PortableRequested() {
   const char* v = std::getenv("CUZK_FIELD_KERNEL");
   if (v == nullptr || *v == '\0' || std::strcmp(v, "auto") == 0) return false;
   if (std::strcmp(v, "portable") == 0) return true;
-  std::fprintf(stderr, "cuzk: CUZK_FIELD_KERNEL=%s is not auto or portable; using auto\n", v);
+  if (std::strcmp(v, "no-ifma") == 0) return false;
+  std::fprintf(stderr, "cuzk: CUZK_FIELD_KERNEL=%s is not auto, portable or no-ifma; using auto\n",
+               v);
   return false;
+}
+
+// Whether CUZK_FIELD_KERNEL turns the IFMA kernels off ("portable" or "no-ifma").
+bool IfmaDeclined() {
+  const char* v = std::getenv("CUZK_FIELD_KERNEL");
+  return v != nullptr && (std::strcmp(v, "portable") == 0 || std::strcmp(v, "no-ifma") == 0);
 }
 
 }  // namespace
@@ -68,7 +77,9 @@ std::string DescribeFieldKernels() {
 #endif
   std::string ifma = "no";
   if (cpu.avx512_ifma) {
-    ifma = PortableRequested() ? "yes (off: CUZK_FIELD_KERNEL=portable)" : "yes (NTT butterflies)";
+    ifma = IfmaDeclined() ? std::string("yes (off: CUZK_FIELD_KERNEL=") +
+                                std::getenv("CUZK_FIELD_KERNEL") + ")"
+                          : "yes (NTT butterflies)";
   }
   return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " + ifma;
 }

@@ -81,7 +81,9 @@ ButterflyFn IfmaButterfly() {
 
 ButterflyFn AutoButterfly() {
   const char* v = std::getenv("CUZK_FIELD_KERNEL");
-  if (v != nullptr && std::strcmp(v, "portable") == 0) return nullptr;
+  if (v != nullptr && (std::strcmp(v, "portable") == 0 || std::strcmp(v, "no-ifma") == 0)) {
+    return nullptr;
+  }
   return IfmaButterfly();
 }
 

@@ -32,8 +32,9 @@ void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w);
 
 // Returns the AVX-512 IFMA butterfly when this build and CPU have it, else null.
 ButterflyFn IfmaButterfly();
-// Returns IfmaButterfly() unless CUZK_FIELD_KERNEL=portable asks for the portable kernels
-// (ff/cpu_kernels.h), then null: what NttKernel::kAuto runs.
+// Returns IfmaButterfly() unless CUZK_FIELD_KERNEL is "portable" (the portable kernels,
+// ff/cpu_kernels.h) or "no-ifma" (the assembly without IFMA), then null: what NttKernel::kAuto
+// runs.
 ButterflyFn AutoButterfly();
 
 // Packs x[0..7] (Montgomery limbs, each below 2^256) into lanes.

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ntt/evaluation_domain.h"
@@ -149,6 +151,25 @@ TEST(TransformX8Test, IfmaLanesEqualTheScalarTransforms) {
   }
   ExpectKernelEqualsScalar(NttKernel::kEightLaneIfma, TwiddleTables::kPrecomputed);
   ExpectKernelEqualsScalar(NttKernel::kEightLaneIfma, TwiddleTables::kPerCall);
+}
+
+// CUZK_FIELD_KERNEL=no-ifma (or portable) turns the IFMA butterflies off on any CPU.
+TEST(TransformX8Test, TheEnvironmentCanTurnIfmaOff) {
+  const char* before = std::getenv("CUZK_FIELD_KERNEL");
+  std::string saved = before ? before : "";
+  for (const char* value : {"no-ifma", "portable"}) {
+    setenv("CUZK_FIELD_KERNEL", value, 1);
+    EXPECT_EQ(x8::AutoButterfly(), nullptr) << value;
+    auto domain = EvaluationDomain::ForSize(1024);
+    ASSERT_TRUE(domain.ok());
+    EXPECT_EQ(domain->kernel(), NttKernel::kScalar) << value;
+  }
+  if (before) {
+    setenv("CUZK_FIELD_KERNEL", saved.c_str(), 1);
+  } else {
+    unsetenv("CUZK_FIELD_KERNEL");
+    EXPECT_EQ(x8::AutoButterfly(), x8::IfmaButterfly());
+  }
 }
 
 TEST(TransformX8Test, AutoIsIfmaWhereTheCpuHasIt) {
