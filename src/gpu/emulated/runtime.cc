@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's, of
 // $CUZK_EMULATED_DEVICE_BYTES bytes (default 4 GiB, read at each call so that a test can shrink
-// it): allocations past it fail as cudaMalloc would, with kUnavailable. Linked only into the
-// emulated tests, which run the CUDA backend's whole sequence on the CPU.
+// it): allocations past it fail as cudaMalloc would, with kUnavailable, and fresh blocks hold a
+// fill pattern, not zeros. Linked only into the emulated tests, which run the CUDA backend's
+// whole sequence on the CPU.
 #include "gpu/runtime.h"
 
 #include <atomic>
@@ -63,6 +64,10 @@ Result<DeviceMemory> DeviceMemory::Allocate(int device, size_t bytes, const std:
     return Status(StatusCode::kUnavailable, DeviceLabel(device) + ": allocating " +
                                                 std::to_string(bytes) + " bytes for " + what);
   }
+  // cudaMalloc does not clear memory: neither does the emulator, which fills it with a pattern
+  // instead, so that a kernel reading what nothing wrote fails here too rather than finding
+  // zeros or what a previous block left.
+  std::memset(m.ptr_, 0xa5, bytes);
   m.bytes_ = bytes;
   allocated += bytes;
   return m;
