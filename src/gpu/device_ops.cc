@@ -89,11 +89,13 @@ ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsign
 uint64_t MsmWorkingBytes(size_t n) {
   MsmPlan plan = PlanMsm(n);
   uint64_t pairs = uint64_t{n} * plan.windows_per_pass;
-  uint64_t keys = uint64_t{plan.windows_per_pass} << plan.window_bits;
-  uint64_t points = uint64_t{plan.windows_per_pass} * (plan.buckets() + 2 * plan.segments() + 1);
-  // CUB's radix sort scratch is below the size of its input (keys and values) for these sizes.
+  // With few non-trivial scalars a pass takes up to every window (kernel_driver.h's MsmPasses).
+  uint64_t keys = uint64_t{plan.windows} << plan.window_bits;
+  uint64_t points = uint64_t{plan.windows} * (plan.buckets() + 2 * plan.segments() + 1);
+  // CUB's radix sort scratch is below the size of its input (keys and values) for these sizes;
+  // the non-trivial scalars' indices take n more.
   return pairs * 4 * sizeof(uint32_t) + pairs * 2 * sizeof(uint32_t) + keys * 2 * sizeof(uint32_t) +
-         points * sizeof(G1Xyzz);
+         points * sizeof(G1Xyzz) + uint64_t{n} * sizeof(uint32_t);
 }
 
 Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n) {

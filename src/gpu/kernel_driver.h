@@ -9,6 +9,8 @@
 //   Status SortPairs(DeviceMemory& scratch, const uint32_t* keys_in, uint32_t* keys_out,
 //                    const uint32_t* values_in, uint32_t* values_out, uint64_t count,
 //                    unsigned key_bits);  // by key; scratch is the executor's to size
+//   Status ExclusiveSum(DeviceMemory& scratch, const uint32_t* in, uint32_t* out,
+//                       uint64_t count);  // out[i] = in[0] + ... + in[i - 1]
 // Lambdas passed to ForEach are CUZK_KERNEL lambdas: nvcc compiles them for the device.
 #pragma once
 
@@ -79,33 +81,54 @@ Status Quotient(Exec& exec, DevFr* ab, const DevFr* c, uint64_t n, const PowerTa
                       [=] CUZK_KERNEL(uint64_t i) { QuotientStep(ab, c, i, powers, scale); });
 }
 
-// One pass of the MSM over windows [w0, w0 + count): digits, sort, ranges, buckets, folds and the
-// pass's window sums (in pass_sums).
+// The MSM's device buffers: the sort's pairs, the bucket ranges, the buckets, the folds, a pass's
+// window sums, the indices of the non-trivial scalars, and the sort's and the scan's scratch.
 struct MsmPassBuffers {
   DeviceMemory keys_in, keys_out, values_in, values_out, start, end, buckets, acc, sums, pass_sums,
-      scratch;
+      selected, scratch;
 };
 
+// Writes the indices of the scalars that are neither 0 nor 1, in order, to m.selected (their
+// class flags and its exclusive sum pass through m.keys_in and m.keys_out, which hold n values);
+// returns their count. A Filecoin witness is mostly bits, so the passes then sort a tenth of the
+// pairs they would sort with every scalar in them.
 template <typename Exec>
-Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t n,
+Result<uint64_t> SelectNontrivial(Exec& exec, const DevFr* scalars, uint64_t n, MsmPassBuffers& m) {
+  uint32_t* flags = m.keys_in.as<uint32_t>();
+  uint32_t* positions = m.keys_out.as<uint32_t>();
+  uint32_t* selected = m.selected.as<uint32_t>();
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM scalar classes", [=] CUZK_KERNEL(uint64_t i) {
+    SignedMagnitude mag;
+    flags[i] = ClassifyScalar(scalars[i], mag) == ScalarClass::kOther ? 1u : 0u;
+  }));
+  RETURN_IF_ERROR(exec.ExclusiveSum(m.scratch, flags, positions, n));
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM non-trivial indices", [=] CUZK_KERNEL(uint64_t i) {
+    if (flags[i]) selected[positions[i]] = static_cast<uint32_t>(i);
+  }));
+  uint32_t last_position = 0, last_flag = 0;
+  RETURN_IF_ERROR(m.keys_out.Download(&last_position, 4, (n - 1) * 4));
+  RETURN_IF_ERROR(m.keys_in.Download(&last_flag, 4, (n - 1) * 4));
+  return uint64_t{last_position} + last_flag;
+}
+
+// One pass of the MSM over windows [w0, w0 + count) of the `selected` (non-trivial) scalars:
+// digits, sort, ranges, buckets, folds and the pass's window sums (in pass_sums).
+template <typename Exec>
+Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t selected_count,
                const MsmPlan& plan, unsigned w0, unsigned count, unsigned key_bits,
                MsmPassBuffers& m) {
   unsigned c = plan.window_bits;
+  uint64_t n = selected_count;
   uint32_t* keys_in = m.keys_in.as<uint32_t>();
   uint32_t* values_in = m.values_in.as<uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits", [=] CUZK_KERNEL(uint64_t i) {
-    SignedMagnitude mag;
-    uint32_t index = static_cast<uint32_t>(i);
-    if (ClassifyScalar(scalars[i], mag) != ScalarClass::kOther) {
-      for (unsigned w = 0; w < count; ++w) {
-        keys_in[w * n + i] = BucketKey(w, 0, c);
-        values_in[w * n + i] = index;
-      }
-      return;
-    }
+  const uint32_t* selected = m.selected.as<const uint32_t>();
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits", [=] CUZK_KERNEL(uint64_t t) {
+    uint32_t index = selected[t];
+    SignedMagnitude mag{};
+    ClassifyScalar(scalars[index], mag);  // kOther: SelectNontrivial kept no other
     ForEachDigit(mag.m, c, w0 + count - 1, [&](unsigned w, int32_t d) {
       if (w < w0) return;
-      uint64_t at = (w - w0) * n + i;
+      uint64_t at = (w - w0) * n + t;
       keys_in[at] = BucketKey(w - w0, d, c);
       values_in[at] = BucketValue(index, d, mag.negate);
     });
@@ -175,26 +198,18 @@ Status MsmOnes(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   return Status::Ok();
 }
 
+// The passes over the `selected` non-trivial scalars (m.selected), as many windows per pass as
+// m's `pairs` pair slots hold; fills window_sums[0, plan.windows).
 template <typename Exec>
-Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t n,
-             const MsmPlan& plan, G1Xyzz* window_sums, G1Xyzz* ones) {
-  *ones = G1Xyzz::Infinity();
-  for (unsigned w = 0; w < plan.windows; ++w) window_sums[w] = G1Xyzz::Infinity();
-  if (n == 0) return Status::Ok();
-  if (n >= kNegativeBit) return Status::InvalidArgument("MSM of 2^31 points or more");
+Status MsmPasses(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t selected,
+                 uint64_t pairs, const MsmPlan& plan, G1Xyzz* window_sums, MsmPassBuffers& m) {
   int device = exec.device;
-  unsigned per_pass = plan.windows_per_pass;
-  uint64_t pairs = uint64_t{n} * per_pass;
+  unsigned per_pass = static_cast<unsigned>(std::min<uint64_t>(plan.windows, pairs / selected));
   uint64_t keys_per_pass = uint64_t{per_pass} << plan.window_bits;
   uint64_t bucket_count = uint64_t{per_pass} * plan.buckets();
   uint64_t segment_count = uint64_t{per_pass} * plan.segments();
   unsigned key_bits = plan.window_bits;
   while ((uint64_t{1} << key_bits) < keys_per_pass) ++key_bits;
-  MsmPassBuffers m;
-  ASSIGN_OR_RETURN(m.keys_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
-  ASSIGN_OR_RETURN(m.keys_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
-  ASSIGN_OR_RETURN(m.values_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
-  ASSIGN_OR_RETURN(m.values_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
   ASSIGN_OR_RETURN(m.start, DeviceMemory::Allocate(device, keys_per_pass * 4, "MSM ranges"));
   ASSIGN_OR_RETURN(m.end, DeviceMemory::Allocate(device, keys_per_pass * 4, "MSM ranges"));
   ASSIGN_OR_RETURN(m.buckets,
@@ -205,11 +220,34 @@ Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t 
                    DeviceMemory::Allocate(device, segment_count * sizeof(G1Xyzz), "MSM folds"));
   ASSIGN_OR_RETURN(m.pass_sums,
                    DeviceMemory::Allocate(device, per_pass * sizeof(G1Xyzz), "MSM windows"));
-  for (unsigned pass = 0; pass < plan.passes(); ++pass) {
-    unsigned w0 = pass * per_pass;
+  for (unsigned w0 = 0; w0 < plan.windows; w0 += per_pass) {
     unsigned count = std::min(per_pass, plan.windows - w0);
-    RETURN_IF_ERROR(MsmPass(exec, bases, scalars, n, plan, w0, count, key_bits, m));
+    RETURN_IF_ERROR(MsmPass(exec, bases, scalars, selected, plan, w0, count, key_bits, m));
     RETURN_IF_ERROR(m.pass_sums.Download(window_sums + w0, count * sizeof(G1Xyzz)));
+  }
+  return Status::Ok();
+}
+
+template <typename Exec>
+Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t n,
+             const MsmPlan& plan, G1Xyzz* window_sums, G1Xyzz* ones) {
+  *ones = G1Xyzz::Infinity();
+  for (unsigned w = 0; w < plan.windows; ++w) window_sums[w] = G1Xyzz::Infinity();
+  if (n == 0) return Status::Ok();
+  if (n >= kNegativeBit) return Status::InvalidArgument("MSM of 2^31 points or more");
+  int device = exec.device;
+  // The pair buffers hold n * plan.windows_per_pass pairs (at least n, for SelectNontrivial's
+  // flags); with fewer non-trivial scalars, a pass takes more windows at once.
+  uint64_t pairs = uint64_t{n} * plan.windows_per_pass;
+  MsmPassBuffers m;
+  ASSIGN_OR_RETURN(m.keys_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
+  ASSIGN_OR_RETURN(m.keys_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
+  ASSIGN_OR_RETURN(m.values_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
+  ASSIGN_OR_RETURN(m.values_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
+  ASSIGN_OR_RETURN(m.selected, DeviceMemory::Allocate(device, uint64_t{n} * 4, "MSM indices"));
+  ASSIGN_OR_RETURN(uint64_t selected, SelectNontrivial(exec, scalars, n, m));
+  if (selected > 0) {
+    RETURN_IF_ERROR(MsmPasses(exec, bases, scalars, selected, pairs, plan, window_sums, m));
   }
   DeviceMemory partial;
   RETURN_IF_ERROR(MsmOnes(exec, bases, scalars, n, partial));

@@ -2,8 +2,9 @@
 // The steps of the device MSM (Pippenger's bucket method with signed c-bit digits, as the CPU's
 // msm/pippenger.cc), each a function one device thread runs and a host test can run in a loop:
 //   1. DigitsOf: a scalar's magnitude (k, or r - k with its base negated when k > (r-1)/2, so
-//      at most 254 bits) is cut into WindowCount(c) signed digits in [-2^(c-1)+1, 2^(c-1)]. A
-//      scalar 0 has no digits; a scalar 1 is summed apart (OnesSum), as on the CPU, since a
+//      at most 254 bits) is cut into WindowCount(c) signed digits in [-2^(c-1)+1, 2^(c-1)]. The
+//      scalars 0 and 1 are first left out (the driver compacts the indices of the others, so the
+//      sort sees only them); the bases of the scalars 1 are summed apart, as on the CPU, since a
 //      Filecoin witness is mostly bits and would pile into one bucket.
 //   2. The (window, |digit|) keys are sorted with the point indices (sign in bit 31) as values,
 //      and BucketRanges marks where each key's run starts and ends.

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // gpu/kernels.h on CUDA: gpu/kernel_driver.h's launch sequences over an executor whose ForEach is
 // one kernel launch (256 threads per block, checked and waited for, so that an error names its
-// step) and whose sort is CUB's radix sort (CUDA's own CCCL). First version: simple and checked
+// step) and whose sort and scan are CUB's (CUDA's own CCCL). First version: simple and checked
 // at every step; tuning waits for measurements on a GPU.
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 
 #include "gpu/cuda/check.cuh"
 #include "gpu/kernel_driver.h"
@@ -53,6 +54,22 @@ struct CudaExec {
                                         values_out, count, 0, static_cast<int>(key_bits)),
         device, "launching the MSM sort");
     CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize(), device, "running the MSM sort");
+    return Status::Ok();
+  }
+
+  Status ExclusiveSum(DeviceMemory& scratch, const uint32_t* in, uint32_t* out, uint64_t count) {
+    if (count > 0x7fffffffu) return Status::InvalidArgument("MSM scan of 2^31 values or more");
+    size_t bytes = 0;
+    int items = static_cast<int>(count);
+    CUZK_CUDA_RETURN_IF_ERROR(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, items), device,
+                              "sizing the MSM scan");
+    if (scratch.size() < bytes) {
+      scratch = DeviceMemory();
+      ASSIGN_OR_RETURN(scratch, DeviceMemory::Allocate(device, bytes, "the MSM scan's scratch"));
+    }
+    CUZK_CUDA_RETURN_IF_ERROR(cub::DeviceScan::ExclusiveSum(scratch.data(), bytes, in, out, items),
+                              device, "launching the MSM scan");
+    CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize(), device, "running the MSM scan");
     return Status::Ok();
   }
 };

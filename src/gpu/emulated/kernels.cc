@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // gpu/kernels.h emulated on the host: gpu/kernel_driver.h's launch sequences over an executor
 // whose ForEach is a parallel loop (every "thread" writes only its own outputs, as on the
-// device) and whose sort is std::sort.
+// device), whose sort is std::sort and whose scan is std::exclusive_scan.
 #include "gpu/kernels.h"
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 #include "base/parallel.h"
@@ -34,6 +35,11 @@ struct HostExec {
       keys_out[i] = static_cast<uint32_t>(pairs[i] >> 32);
       values_out[i] = static_cast<uint32_t>(pairs[i]);
     }
+    return Status::Ok();
+  }
+
+  Status ExclusiveSum(DeviceMemory&, const uint32_t* in, uint32_t* out, uint64_t count) {
+    std::exclusive_scan(in, in + count, out, uint32_t{0});
     return Status::Ok();
   }
 };
