@@ -89,7 +89,9 @@ ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsign
 uint64_t MsmWorkingBytes(size_t n) {
   MsmPlan plan = PlanMsm(n);
   uint64_t pairs = uint64_t{n} * plan.windows_per_pass;
-  // With few non-trivial scalars a pass takes up to every window (kernel_driver.h's MsmPasses).
+  // With few non-trivial scalars a pass takes up to every window (kernel_driver.h's MsmPasses),
+  // and the plan for fewer scalars has narrower windows: the keys and buckets of every window of
+  // n's plan bound them all.
   uint64_t keys = uint64_t{plan.windows} << plan.window_bits;
   uint64_t points = uint64_t{plan.windows} * (plan.buckets() + 2 * plan.segments() + 1);
   // CUB's radix sort scratch is below the size of its input (keys and values) for these sizes;
@@ -103,11 +105,12 @@ Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size
     return Status::InvalidArgument("MSM of " + std::to_string(n) + " scalars over " +
                                    std::to_string(bases.size()) + " bases");
   }
-  MsmPlan plan = PlanMsm(n);
-  std::vector<G1Xyzz> window_sums(plan.windows);
+  MsmPlan plan;
+  std::vector<G1Xyzz> window_sums(kMaxMsmWindows);
   G1Xyzz ones;
-  RETURN_IF_ERROR(kernels::MsmG1(bases.device(), bases.data(), device_scalars, n, plan,
+  RETURN_IF_ERROR(kernels::MsmG1(bases.device(), bases.data(), device_scalars, n, &PlanMsm, &plan,
                                  window_sums.data(), &ones));
+  window_sums.resize(plan.windows);
   return FinishMsm(window_sums, ones, plan.window_bits);
 }
 

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <string>
 
 #include "base/status.h"
 #include "gpu/msm_plan.h"
@@ -230,15 +231,16 @@ Status MsmPasses(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uin
 
 template <typename Exec>
 Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t n,
-             const MsmPlan& plan, G1Xyzz* window_sums, G1Xyzz* ones) {
+             MsmPlanner planner, MsmPlan* plan_used, G1Xyzz* window_sums, G1Xyzz* ones) {
   *ones = G1Xyzz::Infinity();
-  for (unsigned w = 0; w < plan.windows; ++w) window_sums[w] = G1Xyzz::Infinity();
+  for (unsigned w = 0; w < kMaxMsmWindows; ++w) window_sums[w] = G1Xyzz::Infinity();
+  *plan_used = planner(n);
   if (n == 0) return Status::Ok();
   if (n >= kNegativeBit) return Status::InvalidArgument("MSM of 2^31 points or more");
   int device = exec.device;
-  // The pair buffers hold n * plan.windows_per_pass pairs (at least n, for SelectNontrivial's
-  // flags); with fewer non-trivial scalars, a pass takes more windows at once.
-  uint64_t pairs = uint64_t{n} * plan.windows_per_pass;
+  // The pair buffers hold n * planner(n).windows_per_pass pairs (at least n, for
+  // SelectNontrivial's flags); with fewer non-trivial scalars, a pass takes more windows at once.
+  uint64_t pairs = uint64_t{n} * plan_used->windows_per_pass;
   MsmPassBuffers m;
   ASSIGN_OR_RETURN(m.keys_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
   ASSIGN_OR_RETURN(m.keys_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
@@ -246,6 +248,13 @@ Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t 
   ASSIGN_OR_RETURN(m.values_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
   ASSIGN_OR_RETURN(m.selected, DeviceMemory::Allocate(device, uint64_t{n} * 4, "MSM indices"));
   ASSIGN_OR_RETURN(uint64_t selected, SelectNontrivial(exec, scalars, n, m));
+  // The window width suits the scalars that go through the buckets, not the trivial ones.
+  MsmPlan plan = planner(selected);
+  if (plan.windows > kMaxMsmWindows || plan.window_bits < 1 || plan.window_bits > 16) {
+    return Status::InvalidArgument("MSM plan of " + std::to_string(plan.windows) + " windows of " +
+                                   std::to_string(plan.window_bits) + " bits");
+  }
+  *plan_used = plan;
   if (selected > 0) {
     RETURN_IF_ERROR(MsmPasses(exec, bases, scalars, selected, pairs, plan, window_sums, m));
   }

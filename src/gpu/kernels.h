@@ -23,10 +23,11 @@ Status Multiply(int device, DevFr* out, const DevFr* a, const DevFr* b, uint64_t
 Status Quotient(int device, DevFr* ab, const DevFr* c, uint64_t n, const PowerTables& powers,
                 const DevFr& c_scale);
 
-// The MSM of n bases and scalars (Montgomery form) by `plan`: fills window_sums[0, plan.windows)
-// (host memory; the result is sum_w 2^(c w) window_sums[w]) and *ones with the sum of the bases
-// whose scalar is 1.
+// The MSM of n bases and scalars (Montgomery form), planned by `planner` for the count of
+// scalars that are neither 0 nor 1 (device buffers are sized by planner(n)): sets *plan to the
+// plan used, fills window_sums[0, plan->windows) (host memory, kMaxMsmWindows entries; the
+// result is sum_w 2^(c w) window_sums[w]) and *ones with the sum of the bases whose scalar is 1.
 Status MsmG1(int device, const G1AffineDev* bases, const DevFr* scalars, size_t n,
-             const MsmPlan& plan, G1Xyzz* window_sums, G1Xyzz* ones);
+             MsmPlanner planner, MsmPlan* plan, G1Xyzz* window_sums, G1Xyzz* ones);
 
 }  // namespace cuzk::gpu::kernels

@@ -23,6 +23,12 @@ struct MsmPlan {
   unsigned passes() const { return (windows + windows_per_pass - 1) / windows_per_pass; }
 };
 
+// The most windows a plan can have (c = 1): the size of MsmG1's window-sum array.
+inline constexpr unsigned kMaxMsmWindows = kMagnitudeBits + 1;
+
+// Chooses the plan for a count of non-trivial scalars (gpu/plan.h's PlanMsm).
+using MsmPlanner = MsmPlan (*)(size_t nontrivial);
+
 // The most (key, value) pairs one sort pass holds: 2^28 pairs take 2 GiB with the sort's second
 // buffer.
 inline constexpr size_t kMaxPairsPerPass = size_t{1} << 28;

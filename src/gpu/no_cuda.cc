@@ -34,7 +34,8 @@ Status Multiply(int, DevFr*, const DevFr*, const DevFr*, uint64_t) { return NotB
 Status Quotient(int, DevFr*, const DevFr*, uint64_t, const PowerTables&, const DevFr&) {
   return NotBuilt();
 }
-Status MsmG1(int, const G1AffineDev*, const DevFr*, size_t, const MsmPlan&, G1Xyzz*, G1Xyzz*) {
+Status MsmG1(int, const G1AffineDev*, const DevFr*, size_t, MsmPlanner, MsmPlan*, G1Xyzz*,
+             G1Xyzz*) {
   return NotBuilt();
 }
 }  // namespace kernels

@@ -68,9 +68,9 @@ Status Quotient(int device, DevFr* ab, const DevFr* c, uint64_t n, const PowerTa
 }
 
 Status MsmG1(int device, const G1AffineDev* bases, const DevFr* scalars, size_t n,
-             const MsmPlan& plan, G1Xyzz* window_sums, G1Xyzz* ones) {
+             MsmPlanner planner, MsmPlan* plan, G1Xyzz* window_sums, G1Xyzz* ones) {
   HostExec exec{device};
-  return driver::MsmG1(exec, bases, scalars, n, plan, window_sums, ones);
+  return driver::MsmG1(exec, bases, scalars, n, planner, plan, window_sums, ones);
 }
 
 }  // namespace cuzk::gpu::kernels
