@@ -2,8 +2,10 @@
 #include "ntt/transform_x8.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <random>
 
 #include "base/parallel.h"
 
@@ -72,11 +74,51 @@ void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w) {
   Pack(vs, v);
 }
 
+bool AgreesWithPortable(ButterflyFn kernel) {
+  // Lanes of 0, 1, r - 1 and fixed pseudo-random values, in every role.
+  std::mt19937_64 rng(0x1f2e3d4c);
+  Fr values[24];
+  for (int i = 0; i < 24; ++i) values[i] = Fr::Random(rng);
+  values[0] = values[11] = values[22] = Fr::Zero();
+  values[1] = values[12] = values[23] = Fr::One();
+  values[2] = values[10] = values[21] = -Fr::One();
+  for (int round = 0; round < 3; ++round) {
+    FrX8 u, v, w = PackTwiddles(&values[(8 * round + 16) % 24], 1);
+    Pack(&values[8 * round], u);
+    Pack(&values[(8 * round + 8) % 24], v);
+    FrX8 want_u = u, want_v = v;
+    kernel(u, v, w);
+    ButterflyPortable(want_u, want_v, w);
+    Fr got[16], want[16];
+    Unpack(u, got);
+    Unpack(v, got + 8);
+    Unpack(want_u, want);
+    Unpack(want_v, want + 8);
+    for (int k = 0; k < 16; ++k) {
+      if (got[k] != want[k]) return false;
+    }
+  }
+  return true;
+}
+
 ButterflyFn IfmaButterfly() {
+  static const ButterflyFn checked = []() -> ButterflyFn {
 #if defined(__x86_64__)
-  if (ff::ifma::FrX8Supported()) return &ff::ifma::ButterflyFrX8;
+    if (!ff::ifma::FrX8Supported()) return nullptr;
+    // A known-answer check on first use: a kernel that disagrees is never used, so a CPU or
+    // compiler fault in it costs speed, not every proof.
+    if (!AgreesWithPortable(&ff::ifma::ButterflyFrX8)) {
+      std::fprintf(stderr,
+                   "cuzk: the AVX-512 IFMA NTT butterfly disagrees with the portable one on this "
+                   "CPU: the NTT runs scalar\n");
+      return nullptr;
+    }
+    return &ff::ifma::ButterflyFrX8;
+#else
+    return nullptr;
 #endif
-  return nullptr;
+  }();
+  return checked;
 }
 
 ButterflyFn AutoButterfly() {

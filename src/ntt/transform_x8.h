@@ -30,7 +30,11 @@ using ButterflyFn = void (*)(FrX8& u, FrX8& v, const FrX8& w);
 // without IFMA (slow: it is not meant for proving).
 void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w);
 
-// Returns the AVX-512 IFMA butterfly when this build and CPU have it, else null.
+// Returns true iff `kernel` gives ButterflyPortable's results on fixed lanes (0, 1, r - 1 and
+// pseudo-random values, as u, v and w): the known-answer check IfmaButterfly runs once.
+bool AgreesWithPortable(ButterflyFn kernel);
+// Returns the AVX-512 IFMA butterfly when this build and CPU have it and it passes
+// AgreesWithPortable on first use (else it says so on stderr), else null.
 ButterflyFn IfmaButterfly();
 // Returns IfmaButterfly() unless CUZK_FIELD_KERNEL is "portable" (the portable kernels,
 // ff/cpu_kernels.h) or "no-ifma" (the assembly without IFMA), then null: what NttKernel::kAuto

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ntt/evaluation_domain.h"
@@ -101,6 +102,24 @@ TEST(TransformX8Test, IfmaButterflyEqualsThePortableOne) {
   x8::ButterflyFn ifma = x8::IfmaButterfly();
   if (ifma == nullptr) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
   ExpectButterflyEqualsThePortableOne(ifma);
+}
+
+// The first-use check accepts the IFMA kernels' source (emulated) and the portable butterfly,
+// and refuses a kernel that is wrong in one lane or that swaps its outputs.
+TEST(TransformX8Test, TheKnownAnswerCheckRefusesAWrongKernel) {
+  EXPECT_TRUE(x8::AgreesWithPortable(&ff::ifma::emulated::ButterflyFrX8));
+  EXPECT_TRUE(x8::AgreesWithPortable(&x8::ButterflyPortable));
+  EXPECT_FALSE(x8::AgreesWithPortable([](FrX8& u, FrX8& v, const FrX8& w) {
+    x8::ButterflyPortable(u, v, w);
+    std::swap(u, v);
+  }));
+  EXPECT_FALSE(x8::AgreesWithPortable([](FrX8& u, FrX8& v, const FrX8& w) {
+    x8::ButterflyPortable(u, v, w);
+    v.limb[0][7] ^= 1;
+  }));
+  if (x8::IfmaButterfly() != nullptr) {
+    EXPECT_TRUE(x8::AgreesWithPortable(x8::IfmaButterfly()));
+  }
 }
 
 // Every transform of a domain with `kernel` equals the scalar domain's, bit for bit, at sizes
