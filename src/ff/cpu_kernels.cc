@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ff/fr_x8_ifma.h"
+
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -45,13 +47,12 @@ bool PortableRequested() {
   return false;
 }
 
-// Whether CUZK_FIELD_KERNEL turns the IFMA kernels off ("portable" or "no-ifma").
-bool IfmaDeclined() {
+}  // namespace
+
+bool ifma::IfmaDeclinedByEnvironment() {
   const char* v = std::getenv("CUZK_FIELD_KERNEL");
   return v != nullptr && (std::strcmp(v, "portable") == 0 || std::strcmp(v, "no-ifma") == 0);
 }
-
-}  // namespace
 
 bool DetectAsmKernels() {
 #if CUZK_USE_ASM
@@ -77,9 +78,9 @@ std::string DescribeFieldKernels() {
 #endif
   std::string ifma = "no";
   if (cpu.avx512_ifma) {
-    ifma = IfmaDeclined() ? std::string("yes (off: CUZK_FIELD_KERNEL=") +
-                                std::getenv("CUZK_FIELD_KERNEL") + ")"
-                          : "yes (NTT butterflies)";
+    ifma = ifma::IfmaDeclinedByEnvironment() ? std::string("yes (off: CUZK_FIELD_KERNEL=") +
+                                                   std::getenv("CUZK_FIELD_KERNEL") + ")"
+                                             : "yes (NTT butterflies)";
   }
   return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " + ifma;
 }

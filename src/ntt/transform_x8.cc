@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <random>
 
 #include "base/parallel.h"
@@ -122,11 +120,7 @@ ButterflyFn IfmaButterfly() {
 }
 
 ButterflyFn AutoButterfly() {
-  const char* v = std::getenv("CUZK_FIELD_KERNEL");
-  if (v != nullptr && (std::strcmp(v, "portable") == 0 || std::strcmp(v, "no-ifma") == 0)) {
-    return nullptr;
-  }
-  return IfmaButterfly();
+  return ff::ifma::IfmaDeclinedByEnvironment() ? nullptr : IfmaButterfly();
 }
 
 std::vector<FrX8> PackSmall(const std::vector<Fr>& small) {
