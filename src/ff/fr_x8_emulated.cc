@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The eight-lane kernels of ff/fr_x8_kernels.inc over plain loops that give each IFMA intrinsic
-// its documented result (Intel's Intrinsics Guide: VPMADD52LUQ/HUQ add the low/high 52 bits of
-// the 104-bit product of the operands' low 52 bits), so that the kernels' arithmetic is tested on
-// every CPU; ff/fr_x8_ifma_test.cc holds the real kernels to these where the CPU has IFMA.
+// The eight-lane kernels of ff/fr_x8_kernels.inc and ff/fp_x8_kernels.inc over plain loops that
+// give each IFMA intrinsic its documented result (Intel's Intrinsics Guide: VPMADD52LUQ/HUQ add the
+// low/high 52 bits of the 104-bit product of the operands' low 52 bits), so that the kernels'
+// arithmetic is tested on every CPU; ff/fr_x8_ifma_test.cc holds the real kernels to these where
+// the CPU has IFMA.
+#include "ff/fp.h"
+#include "ff/fp_x8_ifma.h"
 #include "ff/fr.h"
 #include "ff/fr_x8_ifma.h"
 
 namespace cuzk::ff::ifma::emulated {
 namespace {
 
-constexpr uint64_t kLimbMask = FrX8::kLimbMask;
-constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = FrX8::Split(FrConfig::kModulus);
+constexpr std::array<uint64_t, FrX8::kLimbs> kFrModulusLimbs = FrX8::Split(FrConfig::kModulus);
+// p's limbs.
+constexpr std::array<uint64_t, FpX8::kLimbs> kFpModulusLimbs = FpX8::Split(FpConfig::kModulus);
 
 // -r^-1 mod 2^52.
-constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;
+constexpr uint64_t kFrNegInverse = NegInverse64(FrConfig::kModulus[0]) & FrX8::kLimbMask;
+// -p^-1 mod 2^52.
+constexpr uint64_t kFpNegInverse = NegInverse64(FpConfig::kModulus[0]) & FpX8::kLimbMask;
 
 #define CUZK_X8_INLINE inline
 
@@ -55,13 +61,18 @@ template <unsigned kBits>
 Vec ShiftRight(Vec a) {
   return Lanes([&](int i) { return a.lane[i] >> kBits; });
 }
+template <unsigned kBits>
+Vec ShiftLeft(Vec a) {
+  return Lanes([&](int i) { return a.lane[i] << kBits; });
+}
 unsigned __int128 Product52(uint64_t a, uint64_t b) {
   constexpr uint64_t k52 = (uint64_t{1} << 52) - 1;
   return static_cast<unsigned __int128>(a & k52) * (b & k52);
 }
 Vec MAdd52Lo(Vec acc, Vec a, Vec b) {
   return Lanes([&](int i) {
-    return acc.lane[i] + (static_cast<uint64_t>(Product52(a.lane[i], b.lane[i])) & kLimbMask);
+    constexpr uint64_t k52 = (uint64_t{1} << 52) - 1;
+    return acc.lane[i] + (static_cast<uint64_t>(Product52(a.lane[i], b.lane[i])) & k52);
   });
 }
 Vec MAdd52Hi(Vec acc, Vec a, Vec b) {
@@ -83,6 +94,10 @@ Vec Blend(Mask m, Vec a, Vec b) {
   return Lanes([&](int i) { return ((m >> i) & 1) ? b.lane[i] : a.lane[i]; });
 }
 
+// The helpers first, then the kernels that use them.
+#include "ff/x8_modular_lanes.inc"
+// (kept apart so that include sorting leaves the order)
+#include "ff/fp_x8_kernels.inc"
 #include "ff/fr_x8_kernels.inc"
 
 }  // namespace
@@ -90,5 +105,16 @@ Vec Blend(Mask m, Vec a, Vec b) {
 void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b) { MulMontBody(out, a, b); }
 
 void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w) { ButterflyBody(u, v, w); }
+
+void MulMontFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpMulBody(out, a, b); }
+
+void AddFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpAddBody(out, a, b); }
+
+void SubFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpSubBody(out, a, b); }
+
+const FpX8Kernels& FpKernels() {
+  static constexpr FpX8Kernels kKernels{&MulMontFpX8, &AddFpX8, &SubFpX8};
+  return kKernels;
+}
 
 }  // namespace cuzk::ff::ifma::emulated

@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The eight-lane kernels on AVX-512 IFMA: ff/fr_x8_kernels.inc over intrinsics. Every function
+// The eight-lane kernels on AVX-512 IFMA: ff/fr_x8_kernels.inc and ff/fp_x8_kernels.inc over
+// intrinsics. Every function
 // carries the target attribute, so this file builds without -mavx512* and runs only where
 // FrX8Supported() says so.
 #include "ff/fr_x8_ifma.h"
 
 #include <immintrin.h>
 
+#include "ff/fp.h"
+#include "ff/fp_x8_ifma.h"
 #include "ff/fr.h"
 
 namespace cuzk::ff::ifma {
 namespace {
 
-constexpr uint64_t kLimbMask = FrX8::kLimbMask;
-constexpr std::array<uint64_t, FrX8::kLimbs> kModulusLimbs = FrX8::Split(FrConfig::kModulus);
+constexpr std::array<uint64_t, FrX8::kLimbs> kFrModulusLimbs = FrX8::Split(FrConfig::kModulus);
+// p's limbs.
+constexpr std::array<uint64_t, FpX8::kLimbs> kFpModulusLimbs = FpX8::Split(FpConfig::kModulus);
 
 // -r^-1 mod 2^52.
-constexpr uint64_t kNegInverse = NegInverse64(FrConfig::kModulus[0]) & kLimbMask;
+constexpr uint64_t kFrNegInverse = NegInverse64(FrConfig::kModulus[0]) & FrX8::kLimbMask;
+// -p^-1 mod 2^52.
+constexpr uint64_t kFpNegInverse = NegInverse64(FpConfig::kModulus[0]) & FpX8::kLimbMask;
 
 #define CUZK_X8_INLINE __attribute__((target("avx512f,avx512ifma"), always_inline)) inline
 #define CUZK_X8_TARGET __attribute__((target("avx512f,avx512ifma")))
@@ -39,12 +45,20 @@ template <unsigned kBits>
 CUZK_X8_INLINE Vec ShiftRight(Vec a) {
   return _mm512_srli_epi64(a, kBits);
 }
+template <unsigned kBits>
+CUZK_X8_INLINE Vec ShiftLeft(Vec a) {
+  return _mm512_slli_epi64(a, kBits);
+}
 CUZK_X8_INLINE Vec MAdd52Lo(Vec acc, Vec a, Vec b) { return _mm512_madd52lo_epu64(acc, a, b); }
 CUZK_X8_INLINE Vec MAdd52Hi(Vec acc, Vec a, Vec b) { return _mm512_madd52hi_epu64(acc, a, b); }
 CUZK_X8_INLINE Mask NegativeLanes(Vec a) { return _mm512_cmplt_epi64_mask(a, Zero()); }
 CUZK_X8_INLINE Mask NonZeroLanes(Vec a) { return _mm512_cmpneq_epi64_mask(a, Zero()); }
 CUZK_X8_INLINE Vec Blend(Mask m, Vec a, Vec b) { return _mm512_mask_blend_epi64(m, a, b); }
 
+// The helpers first, then the kernels that use them.
+#include "ff/x8_modular_lanes.inc"
+// (kept apart so that include sorting leaves the order)
+#include "ff/fp_x8_kernels.inc"
 #include "ff/fr_x8_kernels.inc"
 
 }  // namespace
@@ -56,6 +70,12 @@ bool FrX8Supported() {
 CUZK_X8_TARGET void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b) { MulMontBody(out, a, b); }
 
 CUZK_X8_TARGET void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w) { ButterflyBody(u, v, w); }
+
+CUZK_X8_TARGET void MulMontFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpMulBody(out, a, b); }
+
+CUZK_X8_TARGET void AddFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpAddBody(out, a, b); }
+
+CUZK_X8_TARGET void SubFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpSubBody(out, a, b); }
 
 #pragma GCC diagnostic pop
 

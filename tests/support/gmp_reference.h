@@ -45,12 +45,14 @@ inline mpz_class BaseModulusFromSeed() {
 }
 
 // Returns `count` seeded values below 2m: first the edges 0, 1, m - 1, m, 2m - 1, then random
-// 256-bit integers reduced mod 2m (operands of the lazy vector kernels, which accept up to 2m).
-inline std::vector<mpz_class> OperandsBelowTwice(const mpz_class& m, size_t count, uint64_t seed) {
+// (64 kWords)-bit integers reduced mod 2m (operands of the lazy vector kernels, which accept up to
+// 2m).
+template <size_t kWords = 4>
+std::vector<mpz_class> OperandsBelowTwice(const mpz_class& m, size_t count, uint64_t seed) {
   std::vector<mpz_class> out = {0, 1, m - 1, m, 2 * m - 1};
   std::mt19937_64 rng(seed);
   while (out.size() < count) {
-    std::array<uint64_t, 4> l;
+    std::array<uint64_t, kWords> l;
     for (auto& w : l) w = rng();
     out.push_back(ToMpz(l) % (2 * m));
   }
