@@ -10,6 +10,7 @@
 #include "ff/fp12.h"
 #include "ff/fr.h"
 #if defined(__x86_64__)
+#include "ff/fp_x8_ifma.h"
 #include "ff/fr_x4_avx2.h"
 #include "ff/fr_x8_ifma.h"
 #endif
@@ -63,11 +64,12 @@ BENCHMARK(BM_MulThroughput<Fp>)->Name("BM_FpMulThroughput");
 BENCHMARK(BM_MulThroughput<Fr>)->Name("BM_FrMulThroughput");
 
 #if defined(__x86_64__)
-// X::kLanes Fr products per call of a vector kernel, over a batch of 64 independent groups:
-// ns per product, to compare with BM_FrMulThroughput. Skipped where `supported` is false.
-template <typename X>
-void VectorFrMulThroughput(benchmark::State& state, bool supported, const char* missing,
-                           void (*mul)(X&, const X&, const X&)) {
+// X::kLanes F products per call of a vector kernel, over a batch of 64 independent groups:
+// ns per product, to compare with BM_FrMulThroughput (BM_FpMulThroughput). Skipped where
+// `supported` is false.
+template <typename X, typename F = Fr>
+void VectorMulThroughput(benchmark::State& state, bool supported, const char* missing,
+                         void (*mul)(X&, const X&, const X&)) {
   if (!supported) {
     state.SkipWithError(missing);
     return;
@@ -75,10 +77,10 @@ void VectorFrMulThroughput(benchmark::State& state, bool supported, const char* 
   std::mt19937_64 rng(1);
   std::vector<X> a(64), b(64);
   for (size_t i = 0; i < a.size(); ++i) {
-    std::array<Limbs<4>, X::kLanes> x, y;
+    std::array<typename X::Words, X::kLanes> x, y;
     for (int k = 0; k < X::kLanes; ++k) {
-      x[k] = Fr::Random(rng).montgomery();
-      y[k] = Fr::Random(rng).montgomery();
+      x[k] = F::Random(rng).montgomery();
+      y[k] = F::Random(rng).montgomery();
     }
     a[i] = X::Pack(x);
     b[i] = X::Pack(y);
@@ -94,17 +96,24 @@ void VectorFrMulThroughput(benchmark::State& state, bool supported, const char* 
 
 // Four products per call on AVX2 (ff/fr_x4_avx2.h).
 void BM_FrMulX4Avx2Throughput(benchmark::State& state) {
-  VectorFrMulThroughput<avx2::FrX4>(state, avx2::FrX4Supported(), "this CPU has no AVX2",
-                                    avx2::MulMontFrX4);
+  VectorMulThroughput<avx2::FrX4>(state, avx2::FrX4Supported(), "this CPU has no AVX2",
+                                  avx2::MulMontFrX4);
 }
 BENCHMARK(BM_FrMulX4Avx2Throughput);
 
 // Eight products per call on AVX-512 IFMA (ff/fr_x8_ifma.h).
 void BM_FrMulX8IfmaThroughput(benchmark::State& state) {
-  VectorFrMulThroughput<ifma::FrX8>(state, ifma::FrX8Supported(), "this CPU has no AVX-512 IFMA",
-                                    ifma::MulMontFrX8);
+  VectorMulThroughput<ifma::FrX8>(state, ifma::FrX8Supported(), "this CPU has no AVX-512 IFMA",
+                                  ifma::MulMontFrX8);
 }
 BENCHMARK(BM_FrMulX8IfmaThroughput);
+
+// Eight Fp products per call on AVX-512 IFMA (ff/fp_x8_ifma.h), for BM_FpMulThroughput.
+void BM_FpMulX8IfmaThroughput(benchmark::State& state) {
+  VectorMulThroughput<ifma::FpX8, Fp>(state, ifma::FrX8Supported(), "this CPU has no AVX-512 IFMA",
+                                      ifma::MulMontFpX8);
+}
+BENCHMARK(BM_FpMulX8IfmaThroughput);
 #endif
 
 // Squaring: Fp has its own kernel (21 products instead of 36); Fr squares with its product.

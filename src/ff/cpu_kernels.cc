@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ff/fp_x8_ifma.h"
 #include "ff/fr_x8_ifma.h"
 
 #if defined(__x86_64__)
@@ -78,9 +79,12 @@ std::string DescribeFieldKernels() {
 #endif
   std::string ifma = "no";
   if (cpu.avx512_ifma) {
-    ifma = ifma::IfmaDeclinedByEnvironment() ? std::string("yes (off: CUZK_FIELD_KERNEL=") +
-                                                   std::getenv("CUZK_FIELD_KERNEL") + ")"
-                                             : "yes (NTT butterflies)";
+    // The MSM's Fp kernels are named only once they passed their known-answer check.
+    ifma =
+        ifma::IfmaDeclinedByEnvironment()
+            ? std::string("yes (off: CUZK_FIELD_KERNEL=") + std::getenv("CUZK_FIELD_KERNEL") + ")"
+            : std::string("yes (NTT butterflies") +
+                  (ifma::CheckedIfmaFpKernels() != nullptr ? ", G1 MSM additions)" : ")");
   }
   return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " + ifma;
 }

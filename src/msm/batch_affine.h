@@ -4,17 +4,44 @@
 // method of gnark-crypto and of Aranha et al., eprint 2022/1396), ~6 multiplications each
 // instead of the ~11 of a mixed Jacobian addition. The inversions run in variable time
 // (Bernstein-Yang, ff/modinv.h): bases are public parameters and scalars a Filecoin witness,
-// which a PoRep or PoSt proof does not hide.
+// which a PoRep or PoSt proof does not hide. Given eight-lane Fp kernels (ff/fp_x8_ifma.h), the
+// G1 additions run eight at a time on them (msm/affine_lanes.h) with the same results; G2 and a
+// null kernel set stay scalar.
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "base/huge_page_allocator.h"
 #include "ec/curve.h"
+#include "ec/g1.h"
+#include "msm/affine_lanes.h"
 
 namespace cuzk::msm::detail {
+
+// Whether Curve's batch-affine additions may run on eight-lane Fp kernels (G1 only).
+template <typename Curve>
+constexpr bool kHasFpLanes = std::is_same_v<Curve, ec::G1Curve>;
+
+// The lane adder for `lanes` (null: none) where Curve has Fp lanes.
+template <typename Curve>
+class OptionalLaneAdder {
+ public:
+  explicit OptionalLaneAdder(const FpX8Kernels* lanes)
+      : lanes_(kHasFpLanes<Curve> ? lanes : nullptr) {
+    if (lanes_ != nullptr) adder_.emplace(*lanes_);
+  }
+  // Whether the additions run on lanes.
+  bool enabled() const { return lanes_ != nullptr; }
+  AffineLaneAdder& operator*() { return *adder_; }
+
+ private:
+  const FpX8Kernels* lanes_;
+  std::optional<AffineLaneAdder> adder_;
+};
 
 // Asks the cache for the whole of *p (an affine point spans two or three cache lines).
 template <typename T>
@@ -45,8 +72,9 @@ class AffineBuckets {
   // and smaller batches measured no faster since): 2^20 random points, 512 -> 2048 took
   // 3.77 -> 3.63 s (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of
   // the buckets took 600 -> 555 ms (1/2 was the same).
-  explicit AffineBuckets(size_t count)
-      : buckets_(count), stamp_(count, 0), batch_(AffineBatchSize(count)) {}
+  // lanes: eight-lane Fp kernels for G1's additions, or null.
+  explicit AffineBuckets(size_t count, const FpX8Kernels* lanes = nullptr)
+      : buckets_(count), stamp_(count, 0), batch_(AffineBatchSize(count)), lanes_(lanes) {}
 
   // Asks the cache for bucket b and its batch stamp ahead of an Add to it.
   void Prefetch(uint32_t b) const {
@@ -85,7 +113,8 @@ class AffineBuckets {
  private:
   // Completes the batch, then requeues the points that waited for it (they may wait again, and
   // requeueing may complete further batches: each call owns the list it replays).
-  void ApplyAndRetry() {
+  // Out of line (once per batch), as GCC chose before the lane path existed.
+  __attribute__((noinline)) void ApplyAndRetry() {
     Apply();
     std::vector<Pending> retry;
     retry.swap(deferred_);
@@ -100,6 +129,9 @@ class AffineBuckets {
   // consecutive multiplications need not wait for each other (measured gain: within noise); each
   // bucket is updated in the same backward pass that recovers its inverse.
   void Apply() {
+    if constexpr (kHasFpLanes<Curve>) {
+      if (lanes_.enabled()) return ApplyOnLanes();
+    }
     size_t n = pending_.size();
     diff_.resize(n);
     prefix_.resize(n);
@@ -127,6 +159,16 @@ class AffineBuckets {
     ++batch_id_;
   }
 
+  // Apply on lanes. Out of line, as the other lane paths, so that the scalar path's inlining
+  // does not depend on them.
+  __attribute__((noinline)) void ApplyOnLanes() {
+    (*lanes_).AddAll(
+        pending_.size(), [&](size_t i) -> Affine& { return buckets_[pending_[i].bucket]; },
+        [&](size_t i) -> const Affine& { return pending_[i].point; });
+    pending_.clear();
+    ++batch_id_;
+  }
+
   // How many additions ahead a bucket is prefetched: a batch's buckets do not stay in L1.
   static constexpr size_t kLookahead = 8;
 
@@ -136,6 +178,7 @@ class AffineBuckets {
   uint32_t batch_id_ = 1;
   std::vector<Pending> pending_, deferred_;
   std::vector<Field> diff_, prefix_;
+  OptionalLaneAdder<Curve> lanes_;
 };
 
 // Sums affine points (the bases of the scalars 1) with batch-affine additions: the points are
@@ -148,6 +191,9 @@ class AffineSummer {
  public:
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
+
+  // lanes: eight-lane Fp kernels for G1's additions, or null.
+  explicit AffineSummer(const FpX8Kernels* lanes = nullptr) : lanes_(lanes) {}
 
   // Adds p to the sum.
   void Add(const Affine& p) {
@@ -169,6 +215,12 @@ class AffineSummer {
   // Folds points_ into total_.
   void Reduce() {
     while (points_.size() > 1) {
+      if constexpr (kHasFpLanes<Curve>) {
+        if (lanes_.enabled()) {
+          ReduceRoundOnLanes();
+          continue;
+        }
+      }
       size_t pairs = points_.size() / 2;
       prefix_.resize(pairs);
       Field acc = Field::One();
@@ -205,9 +257,34 @@ class AffineSummer {
     points_.clear();
   }
 
+  // One round of Reduce on lanes, in the same order: pairs from the back, those with equal x to
+  // total_, the sums (left in the pair's first point) to the next round.
+  __attribute__((noinline)) void ReduceRoundOnLanes() {
+    size_t pairs = points_.size() / 2;
+    regular_.clear();
+    for (size_t i = pairs; i-- > 0;) {
+      const Affine &a = points_[2 * i], &b = points_[2 * i + 1];
+      if (a.x == b.x) {
+        total_ += a;
+        total_ += b;
+      } else {
+        regular_.push_back(2 * i);
+      }
+    }
+    (*lanes_).AddAll(
+        regular_.size(), [&](size_t j) -> Affine& { return points_[regular_[j]]; },
+        [&](size_t j) -> const Affine& { return points_[regular_[j] + 1]; });
+    next_.clear();
+    for (size_t at : regular_) next_.push_back(points_[at]);
+    if (points_.size() % 2 == 1) next_.push_back(points_.back());
+    points_.swap(next_);
+  }
+
   std::vector<Affine> points_, next_;
   std::vector<Field> prefix_;
+  std::vector<size_t> regular_;
   ec::Jacobian<Curve> total_;
+  OptionalLaneAdder<Curve> lanes_;
 };
 
 // Returns sum_b (b+1) * buckets[b] with the running-sum trick.
@@ -230,9 +307,15 @@ class AffinePairAdder {
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
 
+  // lanes: eight-lane Fp kernels for G1's additions, or null.
+  explicit AffinePairAdder(const FpX8Kernels* lanes = nullptr) : lanes_(lanes) {}
+
   // addend(i) returns the point added to acc[i]; it must not alias acc.
   template <typename Addend>
   void AddAll(std::span<Affine> acc, Addend addend) {
+    if constexpr (kHasFpLanes<Curve>) {
+      if (lanes_.enabled()) return AddAllOnLanes(acc, addend);
+    }
     size_t n = acc.size();
     diff_.resize(n);
     prefix_.resize(n);
@@ -250,12 +333,7 @@ class AffinePairAdder {
       Affine& p = acc[i];
       const Affine& q = addend(i);
       if (IsSpecial(p, q)) {
-        if (q.infinity) continue;
-        if (p.infinity) {
-          p = q;
-        } else {
-          p = (p.y == q.y) ? ec::Jacobian<Curve>(p).Double().ToAffine() : Affine::Identity();
-        }
+        AddSpecial(p, q);
         continue;
       }
       Field lambda = (q.y - p.y) * (inv * prefix_[i]);
@@ -270,7 +348,32 @@ class AffinePairAdder {
   static bool IsSpecial(const Affine& p, const Affine& q) {
     return p.infinity || q.infinity || p.x == q.x;
   }
+  // Completes the special pairs one by one, the regular ones on lanes.
+  static void AddSpecial(Affine& p, const Affine& q) {
+    if (q.infinity) return;
+    if (p.infinity) {
+      p = q;
+    } else {
+      p = (p.y == q.y) ? ec::Jacobian<Curve>(p).Double().ToAffine() : Affine::Identity();
+    }
+  }
+  template <typename Addend>
+  __attribute__((noinline)) void AddAllOnLanes(std::span<Affine> acc, Addend addend) {
+    regular_.clear();
+    for (size_t i = 0; i < acc.size(); ++i) {
+      if (IsSpecial(acc[i], addend(i))) {
+        AddSpecial(acc[i], addend(i));
+      } else {
+        regular_.push_back(i);
+      }
+    }
+    (*lanes_).AddAll(
+        regular_.size(), [&](size_t j) -> Affine& { return acc[regular_[j]]; },
+        [&](size_t j) -> const Affine& { return addend(regular_[j]); });
+  }
   std::vector<Field> diff_, prefix_;
+  std::vector<size_t> regular_;
+  OptionalLaneAdder<Curve> lanes_;
 };
 
 // Buckets from this many on are folded by FoldAffineBuckets.
@@ -286,7 +389,8 @@ constexpr size_t kSegmentedFoldMinBuckets = size_t{1} << 11;
 // inversions (2 per step, ~70 multiplications each) against that Jacobian tail (~38
 // multiplications per segment); 4 sqrt(n) measured the same.
 template <typename Curve>
-ec::Jacobian<Curve> FoldAffineBuckets(std::span<const ec::Affine<Curve>> buckets) {
+ec::Jacobian<Curve> FoldAffineBuckets(std::span<const ec::Affine<Curve>> buckets,
+                                      const FpX8Kernels* lanes = nullptr) {
   using Affine = ec::Affine<Curve>;
   size_t n = buckets.size();
   unsigned log_n = 0;
@@ -294,7 +398,7 @@ ec::Jacobian<Curve> FoldAffineBuckets(std::span<const ec::Affine<Curve>> buckets
   size_t segments = std::min(n, size_t{1} << ((log_n + 1) / 2 + 1));
   size_t length = n / segments;  // both powers of two
   std::vector<Affine> running(segments), sum(segments);
-  AffinePairAdder<Curve> adder;
+  AffinePairAdder<Curve> adder(lanes);
   for (size_t t = length; t-- > 0;) {
     adder.AddAll(running, [&](size_t s) -> const Affine& { return buckets[s * length + t]; });
     adder.AddAll(sum, [&](size_t s) -> const Affine& { return running[s]; });

@@ -47,6 +47,24 @@ Point Naive(const Case<Point>& c) {
   return acc;
 }
 
+// The kernels every G1 test runs with: the scalar field arithmetic, the IFMA lanes' plain-loop
+// emulation, and kAuto (the IFMA lanes where this CPU has them).
+constexpr MsmKernel kKernels[] = {MsmKernel::kScalar, MsmKernel::kEightLanePortable,
+                                  MsmKernel::kAuto};
+
+// Names a kernel in failure messages.
+const char* Name(MsmKernel k) {
+  switch (k) {
+    case MsmKernel::kScalar:
+      return "scalar";
+    case MsmKernel::kEightLanePortable:
+      return "eight-lane portable";
+    case MsmKernel::kAuto:
+      return "auto";
+  }
+  return "?";
+}
+
 // Kinds 0 and 3 (at most 10% scalars 0 or 1) take the dense path on the caller's bases, kinds 1
 // and 2 the split one (ones summed apart, the rest copied).
 TEST(PippengerTest, G1MatchesNaiveSum) {
@@ -55,8 +73,10 @@ TEST(PippengerTest, G1MatchesNaiveSum) {
       auto c = MakeCase<ec::G1>(n, n * 3 + kind, kind);
       ec::G1 want = Naive(c);
       for (size_t threads : {1u, 2u, 3u}) {
-        ASSERT_EQ(MsmG1(c.bases, c.scalars, threads), want)
-            << "n=" << n << " kind=" << kind << " threads=" << threads;
+        for (MsmKernel kernel : kKernels) {
+          ASSERT_EQ(MsmG1(c.bases, c.scalars, threads, nullptr, kernel), want)
+              << "n=" << n << " kind=" << kind << " threads=" << threads << " " << Name(kernel);
+        }
       }
     }
   }
@@ -111,7 +131,11 @@ TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
       want += MsmG1(std::span(c.bases).subspan(begin, len),
                     std::span(c.scalars).subspan(begin, len), 1);
     }
-    EXPECT_EQ(MsmG1(c.bases, c.scalars, 1), want) << n;
+    for (MsmKernel kernel : kKernels) {
+      // The emulated lanes are slow: the largest case runs on the others only.
+      if (kernel == MsmKernel::kEightLanePortable && n > 100000) continue;
+      EXPECT_EQ(MsmG1(c.bases, c.scalars, 1, nullptr, kernel), want) << n << " " << Name(kernel);
+    }
   }
 }
 
@@ -146,8 +170,11 @@ void CheckSmallMultiplesOfGenerator(uint64_t bound, MsmFn msm) {
 
 TEST(PippengerTest, SegmentedFoldOfEqualAndEmptyBucketsMatchesScalarSum) {
   for (uint64_t bound : {uint64_t{1} << 12, uint64_t{40}}) {
-    CheckSmallMultiplesOfGenerator<ec::G1>(
-        bound, [](auto& b, auto& s, size_t t) { return MsmG1(b, s, t); });
+    for (MsmKernel kernel : kKernels) {
+      SCOPED_TRACE(Name(kernel));
+      CheckSmallMultiplesOfGenerator<ec::G1>(
+          bound, [kernel](auto& b, auto& s, size_t t) { return MsmG1(b, s, t, nullptr, kernel); });
+    }
   }
   CheckSmallMultiplesOfGenerator<ec::G2>(1 << 12,
                                          [](auto& b, auto& s, size_t t) { return MsmG2(b, s, t); });
@@ -164,7 +191,12 @@ TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
   for (size_t i = 0; i < c.bases.size(); ++i) {
     if (c.scalars[i].IsOne()) want += c.bases[i];
   }
-  for (size_t threads : {1u, 2u}) EXPECT_EQ(MsmG1(c.bases, c.scalars, threads), want) << threads;
+  for (size_t threads : {1u, 2u}) {
+    for (MsmKernel kernel : kKernels) {
+      EXPECT_EQ(MsmG1(c.bases, c.scalars, threads, nullptr, kernel), want)
+          << threads << " " << Name(kernel);
+    }
+  }
 }
 
 // A thread that starts at window w takes the signed-digit carry into w from one comparison with
