@@ -30,16 +30,20 @@ struct G1Codec {
   }
   // Reads a canonical big-endian coordinate; false when it is not less than p (Read names that).
   // The parameter loader's inner loop: whole words and FromCanonical, no Result or message.
-  // Converts in place (out *= R^2), which spares the copies of an optional<Field>: field
-  // elements copied through memory cost a store-forwarding stall each on this project's EPYC VM.
-  static bool TryRead(const uint8_t* in, Field& out) {
-    Field::Repr value;
+  // Reads a big-endian coordinate's integer value; false when it is not less than p.
+  static bool TryReadInteger(const uint8_t* in, Field::Repr& value) {
     for (size_t k = 0; k < Field::kLimbs; ++k) {
       uint64_t word;
       std::memcpy(&word, in + kFieldBytes - 8 * (k + 1), 8);
       value[k] = __builtin_bswap64(word);
     }
-    if (!ff::LessThan(value, Field::kModulus)) return false;
+    return ff::LessThan(value, Field::kModulus);
+  }
+  // Converts in place (out *= R^2), which spares the copies of an optional<Field>: field
+  // elements copied through memory cost a store-forwarding stall each on this project's EPYC VM.
+  static bool TryRead(const uint8_t* in, Field& out) {
+    Field::Repr value;
+    if (!TryReadInteger(in, value)) return false;
     out = Field::FromMontgomery(value);
     out *= Field::FromMontgomery(Field::kR2);
     return true;
@@ -189,6 +193,72 @@ bool TryG1FromUncompressedFinite(std::span<const uint8_t, kG1UncompressedBytes> 
 bool TryG2FromUncompressedFinite(std::span<const uint8_t, kG2UncompressedBytes> bytes,
                                  G2Affine& out) {
   return TryDecodeUncompressedFinite<G2Codec>(bytes.data(), out);
+}
+
+// The lanes take the integers, multiply them by R^2 into Montgomery form (R^2 x / R) and check
+// y^2 = x^3 + 4 there.
+bool TryG1EightFromUncompressedFinite(const uint8_t* in, G1Affine* out,
+                                      const ff::ifma::FpX8Kernels& lanes) {
+  using ff::Fp;
+  using ff::ifma::FpX8;
+  auto broadcast = [](const Fp::Repr& v) {
+    FpX8 x;
+    for (int k = 0; k < FpX8::kLanes; ++k) x.SetLane(k, v);
+    return x;
+  };
+  static const FpX8 r2 = broadcast(Fp::kR2), b = broadcast(G1Curve::B().montgomery());
+  FpX8 x, y;
+  for (int k = 0; k < 8; ++k) {
+    const uint8_t* p = in + k * kG1UncompressedBytes;
+    Fp::Repr xi, yi;
+    if ((p[0] & kFlagMask) != 0 || !G1Codec::TryReadInteger(p, xi) ||
+        !G1Codec::TryReadInteger(p + G1Codec::kFieldBytes, yi)) {
+      return false;
+    }
+    x.SetLane(k, xi);
+    y.SetLane(k, yi);
+  }
+  lanes.mul(x, x, r2);
+  lanes.mul(y, y, r2);
+  FpX8 rhs, lhs;
+  lanes.mul(rhs, x, x);
+  lanes.mul(rhs, rhs, x);
+  lanes.add(rhs, rhs, b);
+  lanes.mul(lhs, y, y);
+  for (int k = 0; k < 8; ++k) {
+    if (lhs.Lane(k) != rhs.Lane(k)) return false;
+  }
+  for (int k = 0; k < 8; ++k) {
+    out[k] = G1Affine::FromXY(Fp::FromMontgomery(x.Lane(k)), Fp::FromMontgomery(y.Lane(k)));
+  }
+  return true;
+}
+
+size_t TryG1RunFromUncompressedFinite(const uint8_t* bytes, size_t count, G1Affine* out,
+                                      const ff::ifma::FpX8Kernels* lanes) {
+  size_t i = 0;
+  if (lanes != nullptr) {
+    for (; i + 8 <= count; i += 8) {
+      if (TryG1EightFromUncompressedFinite(bytes + i * kG1UncompressedBytes, out + i, *lanes))
+        continue;
+      for (size_t j = i; j < i + 8; ++j) {
+        if (!TryDecodeUncompressedFinite<G1Codec>(bytes + j * kG1UncompressedBytes, out[j])) {
+          return j;
+        }
+      }
+    }
+  }
+  for (; i < count; ++i) {
+    if (!TryDecodeUncompressedFinite<G1Codec>(bytes + i * kG1UncompressedBytes, out[i])) return i;
+  }
+  return count;
+}
+
+size_t TryG2RunFromUncompressedFinite(const uint8_t* bytes, size_t count, G2Affine* out) {
+  for (size_t i = 0; i < count; ++i) {
+    if (!TryDecodeUncompressedFinite<G2Codec>(bytes + i * kG2UncompressedBytes, out[i])) return i;
+  }
+  return count;
 }
 
 }  // namespace cuzk::ec

@@ -18,6 +18,7 @@
 #include "base/status.h"
 #include "ec/g1.h"
 #include "ec/g2.h"
+#include "ff/fp_x8_ifma.h"
 
 namespace cuzk::ec {
 
@@ -59,5 +60,19 @@ bool TryG1FromUncompressedFinite(std::span<const uint8_t, kG1UncompressedBytes> 
 // The G2 form of TryG1FromUncompressedFinite; G2FromUncompressed names the fault.
 bool TryG2FromUncompressedFinite(std::span<const uint8_t, kG2UncompressedBytes> bytes,
                                  G2Affine& out);
+
+// Decodes `count` consecutive uncompressed G1 points (96 bytes each) into out[0, count) as
+// TryG1FromUncompressedFinite does; with `lanes` (ff/fp_x8_ifma.h; null: none), eight at a time:
+// the Montgomery conversions and the curve equations of eight points run on the lanes, and a
+// group with a fault is decoded again point by point. Returns the index of the first point that
+// fails, or count.
+size_t TryG1RunFromUncompressedFinite(const uint8_t* bytes, size_t count, G1Affine* out,
+                                      const ff::ifma::FpX8Kernels* lanes);
+// Decodes eight consecutive uncompressed finite G1 points on `lanes` (the eight-at-a-time step
+// of TryG1RunFromUncompressedFinite); false when any has a fault (out is then partly written).
+bool TryG1EightFromUncompressedFinite(const uint8_t* bytes, G1Affine* out,
+                                      const ff::ifma::FpX8Kernels& lanes);
+// The G2 form of TryG1RunFromUncompressedFinite, point by point (there are no Fp2 lanes).
+size_t TryG2RunFromUncompressedFinite(const uint8_t* bytes, size_t count, G2Affine* out);
 
 }  // namespace cuzk::ec

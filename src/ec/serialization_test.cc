@@ -218,5 +218,74 @@ TEST(SerializationTest, FastUncompressedDecoderAgreesWithTheFullOne) {
   }
 }
 
+// Runs of 37 points (four groups of eight and a tail) with one fault each at a varying place
+// (a flag, a flipped coordinate bit, a coordinate equal to p), or none: the run decoder, point by
+// point and on the emulated IFMA lanes, returns the index of the first fault and writes the same
+// points as the single-point decoder up to it.
+TEST(SerializationTest, RunDecoderAgreesWithTheSinglePointOneOnLanesAndWithout) {
+  std::mt19937_64 rng(17);
+  constexpr size_t kCount = 37;
+  std::vector<uint8_t> good;
+  for (size_t i = 0; i < kCount; ++i) {
+    auto p = G1ToUncompressed(Mul(G1::Generator(), Fr::Random(rng)).ToAffine());
+    good.insert(good.end(), p.begin(), p.end());
+  }
+  const ff::ifma::FpX8Kernels* kernels[] = {nullptr, &ff::ifma::emulated::FpKernels(),
+                                            ff::ifma::CheckedIfmaFpKernels()};
+  for (int trial = 0; trial < 40; ++trial) {
+    std::vector<uint8_t> bytes = good;
+    size_t bad = trial == 0 ? kCount : rng() % kCount;
+    if (bad < kCount) {
+      uint8_t* p = &bytes[bad * kG1UncompressedBytes];
+      switch (trial % 3) {
+        case 0:
+          p[0] |= 0x20;  // the sort flag
+          break;
+        case 1: {
+          size_t bit = 8 + rng() % (8 * kG1UncompressedBytes - 8);  // not in byte 0's flags
+          p[bit / 8] ^= static_cast<uint8_t>(1 << (bit % 8));
+          break;
+        }
+        default:
+          std::fill(p, p + 48, 0xff);  // x above p
+      }
+    }
+    // Where the single-point decoder first fails (a flipped bit may still land on the curve).
+    size_t want = kCount;
+    std::vector<G1Affine> want_points(kCount);
+    for (size_t i = 0; i < kCount; ++i) {
+      std::span<const uint8_t, kG1UncompressedBytes> b(&bytes[i * kG1UncompressedBytes],
+                                                       kG1UncompressedBytes);
+      if (!TryG1FromUncompressedFinite(b, want_points[i])) {
+        want = i;
+        break;
+      }
+    }
+    for (size_t k = 0; k < 3; ++k) {
+      const ff::ifma::FpX8Kernels* lanes = kernels[k];
+      if (k == 2 && lanes == nullptr) continue;  // the CPU has no IFMA
+      std::vector<G1Affine> got(kCount);
+      ASSERT_EQ(TryG1RunFromUncompressedFinite(bytes.data(), kCount, got.data(), lanes), want)
+          << "trial " << trial << " fault at " << bad << " kernels " << k;
+      for (size_t i = 0; i < want; ++i) ASSERT_EQ(got[i], want_points[i]) << trial << " " << i;
+      if (lanes == nullptr) continue;
+      // The eight-point step alone accepts exactly the groups without a fault (a valid group
+      // refused would only be slow, unseen above).
+      for (size_t g = 0; g + 8 <= kCount; g += 8) {
+        G1Affine eight[8], single[8];
+        bool want_ok = true;
+        for (size_t i = 0; i < 8; ++i) {
+          std::span<const uint8_t, kG1UncompressedBytes> b(&bytes[(g + i) * kG1UncompressedBytes],
+                                                           kG1UncompressedBytes);
+          want_ok = want_ok && TryG1FromUncompressedFinite(b, single[i]);
+        }
+        bool ok = TryG1EightFromUncompressedFinite(&bytes[g * kG1UncompressedBytes], eight, *lanes);
+        ASSERT_EQ(ok, want_ok) << trial << " group " << g / 8 << " kernels " << k;
+        for (size_t i = 0; ok && i < 8; ++i) ASSERT_EQ(eight[i], single[i]);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cuzk::ec
