@@ -37,8 +37,9 @@ CpuFlags ReadCpuFlags() {
 }
 
 // Whether CUZK_FIELD_KERNEL asks for the portable kernels ("portable"); "auto", "no-ifma" (the
-// assembly, without the AVX-512 IFMA kernels: ntt/transform_x8.h reads it) or unset do not.
-bool PortableRequested() {
+// assembly, without the AVX-512 IFMA kernels: IfmaDeclinedByEnvironment reads it) or unset do
+// not. Unused in a build without the assembly.
+[[maybe_unused]] bool PortableRequested() {
   const char* v = std::getenv("CUZK_FIELD_KERNEL");
   if (v == nullptr || *v == '\0' || std::strcmp(v, "auto") == 0) return false;
   if (std::strcmp(v, "portable") == 0) return true;
