@@ -348,7 +348,7 @@ class AffinePairAdder {
   static bool IsSpecial(const Affine& p, const Affine& q) {
     return p.infinity || q.infinity || p.x == q.x;
   }
-  // Completes the special pairs one by one, the regular ones on lanes.
+  // Completes a special pair (an infinity, P + P or P - P) on its own.
   static void AddSpecial(Affine& p, const Affine& q) {
     if (q.infinity) return;
     if (p.infinity) {
@@ -357,6 +357,7 @@ class AffinePairAdder {
       p = (p.y == q.y) ? ec::Jacobian<Curve>(p).Double().ToAffine() : Affine::Identity();
     }
   }
+  // AddAll on lanes: the special pairs one by one, the regular ones eight at a time.
   template <typename Addend>
   __attribute__((noinline)) void AddAllOnLanes(std::span<Affine> acc, Addend addend) {
     regular_.clear();
