@@ -17,7 +17,7 @@ double SecondsSince(Clock::time_point t) {
 }
 
 // Returns the points of a query that identify it: its first and last.
-void EndsOf(const std::vector<ec::G1Affine>& v, ec::G1Affine* out) {
+void EndsOf(std::span<const ec::G1Affine> v, ec::G1Affine* out) {
   out[0] = v.empty() ? ec::G1Affine::Identity() : v.front();
   out[1] = v.empty() ? ec::G1Affine::Identity() : v.back();
 }
@@ -42,10 +42,10 @@ Result<std::unique_ptr<CudaBackend>> CudaBackend::Create(int device) {
 CudaBackend::KeyFingerprint CudaBackend::FingerprintOf(const groth16::ProvingKey& pk) {
   KeyFingerprint f;
   f.key = &pk;
-  const std::vector<ec::G1Affine>* queries[] = {&pk.h, &pk.l, &pk.a, &pk.b_g1};
+  std::span<const ec::G1Affine> queries[] = {pk.h, pk.l, pk.a, pk.b_g1};
   for (int i = 0; i < 4; ++i) {
-    f.sizes[i] = queries[i]->size();
-    EndsOf(*queries[i], &f.ends[2 * i]);
+    f.sizes[i] = queries[i].size();
+    EndsOf(queries[i], &f.ends[2 * i]);
   }
   return f;
 }

@@ -101,7 +101,8 @@ Result<ProvingKey> GenerateParameters(const r1cs::R1csShape& shape, const ToxicW
   pk.vk.beta_g2 = g2[0];
   pk.vk.gamma_g2 = g2[1];
   pk.vk.delta_g2 = g2[2];
-  pk.vk.ic = msm::FixedBaseMulG1(ic, threads);
+  auto ic_points = msm::FixedBaseMulG1(ic, threads);
+  pk.vk.ic.assign(ic_points.begin(), ic_points.end());
   for (size_t i = 0; i < pk.vk.ic.size(); ++i) {
     if (pk.vk.ic[i].infinity) {
       return Status::InvalidArgument(

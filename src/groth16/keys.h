@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "base/fill_later_vector.h"
 #include "ec/g1.h"
 #include "ec/g2.h"
 
@@ -19,14 +20,15 @@ struct VerifyingKey {
   std::vector<ec::G1Affine> ic;
 };
 
-// The proving key (bellperson "Parameters"): the verifying key and five query vectors.
+// The proving key (bellperson "Parameters"): the verifying key and five query vectors, which are
+// FillLaterVectors so that a multi-GB key is sized without writing it on one thread first.
 struct ProvingKey {
   VerifyingKey vk;
-  std::vector<ec::G1Affine> h;     // tau^i Z(tau)/delta, i < n - 1
-  std::vector<ec::G1Affine> l;     // (beta A_j + alpha B_j + C_j)(tau)/delta, one per aux var
-  std::vector<ec::G1Affine> a;     // A_j(tau) for variables in the A query (inputs, then aux)
-  std::vector<ec::G1Affine> b_g1;  // B_j(tau) for variables in the B query
-  std::vector<ec::G2Affine> b_g2;  // the same in G2
+  FillLaterVector<ec::G1Affine> h;     // tau^i Z(tau)/delta, i < n - 1
+  FillLaterVector<ec::G1Affine> l;     // (beta A_j + alpha B_j + C_j)(tau)/delta, one per aux var
+  FillLaterVector<ec::G1Affine> a;     // A_j(tau) for variables in the A query (inputs, then aux)
+  FillLaterVector<ec::G1Affine> b_g1;  // B_j(tau) for variables in the B query
+  FillLaterVector<ec::G2Affine> b_g2;  // the same in G2
 };
 
 // A proof (A in G1, B in G2, C in G1).

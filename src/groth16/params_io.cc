@@ -134,37 +134,33 @@ Result<typename T::Point> ReadPoint(Reader& r, ec::SubgroupCheck check, const st
   return DecodeOne<T>(*b, check, what);
 }
 
-// Returns a vector of n value-initialized points whose pages were first faulted in on `threads`
-// threads: value-initializing a multi-GB vector page by page on one thread would otherwise cost
-// as much as decoding it (0.8 s for the 2KiB PoRep key on this project's 2-core VM).
+// Returns n unwritten points whose pages were first faulted in on `threads` threads (the kernel
+// zeroes each page as it faults in: 0.8 s on one thread for the 2KiB PoRep key on this project's
+// 2-core VM).
 template <typename Point>
-std::vector<Point> AllocatePoints(size_t n, size_t threads) {
-  std::vector<Point> out;
-  out.reserve(n);
+FillLaterVector<Point> AllocatePoints(size_t n, size_t threads) {
+  FillLaterVector<Point> out(n);
   constexpr uintptr_t kPage = 4096;
   uintptr_t begin = (reinterpret_cast<uintptr_t>(out.data()) + kPage - 1) & ~(kPage - 1);
   uintptr_t end = reinterpret_cast<uintptr_t>(out.data() + n) & ~(kPage - 1);
   if (end > begin) {
-    size_t pages = (end - begin) / kPage;
-    // Advisory: on kernels without MADV_POPULATE_WRITE (5.14) the pages fault in below.
-    ParallelFor(
-        pages, threads,
-        [&](size_t first, size_t last) {
-          ::madvise(reinterpret_cast<void*>(begin + first * kPage), (last - first) * kPage,
-                    MADV_POPULATE_WRITE);
-        },
-        1024);
+    // Advisory: on kernels without MADV_POPULATE_WRITE (5.14) the pages fault in as decoded.
+    ParallelFor((end - begin) / kPage, threads,
+                [&](size_t first, size_t last) {
+                  ::madvise(reinterpret_cast<void*>(begin + first * kPage), (last - first) * kPage,
+                            MADV_POPULATE_WRITE);
+                },
+                1024);
   }
-  out.resize(n);
   return out;
 }
 
 // Reads `u32 count || count points`: each thread reads its own range a chunk at a time and decodes
 // it without allocating; the error names the lowest bad index.
 template <typename T>
-Result<std::vector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck check,
-                                                  const std::string& section, size_t threads,
-                                                  const CancelFlag* cancel = nullptr) {
+Result<FillLaterVector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck check,
+                                                      const std::string& section, size_t threads,
+                                                      const CancelFlag* cancel = nullptr) {
   auto count = r.U32(section + " length");
   RETURN_IF_ERROR(count);
   size_t n = *count;
@@ -245,7 +241,7 @@ Result<VerifyingKey> ReadVerifyingKeyFrom(Reader& r, ec::SubgroupCheck check) {
   }
   auto ic = ReadVector<G1Traits>(r, check, "vk ic", 1);
   RETURN_IF_ERROR(ic);
-  vk.ic = std::move(*ic);
+  vk.ic.assign(ic->begin(), ic->end());
   return vk;
 }
 
@@ -367,7 +363,7 @@ Result<ProvingKey> ReadParams(const std::string& path, ec::SubgroupCheck check, 
 Status WriteParams(const ProvingKey& pk, const std::string& path) {
   std::vector<uint8_t> out;
   AppendVerifyingKey(out, pk.vk);
-  auto g1s = [&](const std::vector<ec::G1Affine>& v) {
+  auto g1s = [&](std::span<const ec::G1Affine> v) {
     PutU32(out, static_cast<uint32_t>(v.size()));
     for (const auto& p : v) Put(out, ec::G1ToUncompressed(p));
   };

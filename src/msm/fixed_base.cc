@@ -15,7 +15,7 @@ constexpr unsigned kWindow = 12;
 constexpr size_t kWindows = (255 + kWindow - 1) / kWindow;
 
 template <typename Curve>
-std::vector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars, size_t threads) {
+FillLaterVector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars, size_t threads) {
   using Point = ec::Jacobian<Curve>;
   using Affine = ec::Affine<Curve>;
   // 1. Table: row w holds d * 2^(12w) G for d < 4096, normalized to affine (8.6 MiB for G1).
@@ -30,7 +30,7 @@ std::vector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars, siz
   std::vector<Affine> table(rows.size());
   Point::BatchToAffine(rows, table);
   // 2. Each scalar: one mixed addition per non-zero digit; results normalized per chunk.
-  std::vector<Affine> out(scalars.size());
+  FillLaterVector<Affine> out(scalars.size());  // every point written below
   ParallelFor(
       scalars.size(), threads,
       [&](size_t begin, size_t end) {
@@ -52,11 +52,11 @@ std::vector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars, siz
 
 }  // namespace
 
-std::vector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads) {
+FillLaterVector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads) {
   return FixedBaseMul<ec::G1Curve>(scalars, threads);
 }
 
-std::vector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads) {
+FillLaterVector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads) {
   return FixedBaseMul<ec::G2Curve>(scalars, threads);
 }
 

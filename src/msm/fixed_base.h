@@ -4,16 +4,16 @@
 #pragma once
 
 #include <span>
-#include <vector>
 
+#include "base/fill_later_vector.h"
 #include "ec/g1.h"
 #include "ec/g2.h"
 
 namespace cuzk::msm {
 
 // Returns k_i * G1 generator for every scalar, in affine form (one batched inversion per thread).
-std::vector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads = 0);
+FillLaterVector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads = 0);
 // Returns k_i * G2 generator for every scalar.
-std::vector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads = 0);
+FillLaterVector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads = 0);
 
 }  // namespace cuzk::msm
