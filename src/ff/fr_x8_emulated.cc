@@ -62,6 +62,11 @@ Vec ShiftRight(Vec a) {
   return Lanes([&](int i) { return a.lane[i] >> kBits; });
 }
 template <unsigned kBits>
+Vec ShiftRightSigned(Vec a) {
+  return Lanes(
+      [&](int i) { return static_cast<uint64_t>(static_cast<int64_t>(a.lane[i]) >> kBits); });
+}
+template <unsigned kBits>
 Vec ShiftLeft(Vec a) {
   return Lanes([&](int i) { return a.lane[i] << kBits; });
 }
@@ -105,6 +110,7 @@ Vec Blend(Mask m, Vec a, Vec b) {
 void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b) { MulMontBody(out, a, b); }
 
 void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w) { ButterflyBody(u, v, w); }
+void ReduceFrX8(FrX8& x) { ReduceBody(x); }
 
 void MulMontFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpMulBody(out, a, b); }
 

@@ -46,6 +46,10 @@ CUZK_X8_INLINE Vec ShiftRight(Vec a) {
   return _mm512_srli_epi64(a, kBits);
 }
 template <unsigned kBits>
+CUZK_X8_INLINE Vec ShiftRightSigned(Vec a) {
+  return _mm512_srai_epi64(a, kBits);
+}
+template <unsigned kBits>
 CUZK_X8_INLINE Vec ShiftLeft(Vec a) {
   return _mm512_slli_epi64(a, kBits);
 }
@@ -70,6 +74,8 @@ bool FrX8Supported() {
 CUZK_X8_TARGET void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b) { MulMontBody(out, a, b); }
 
 CUZK_X8_TARGET void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w) { ButterflyBody(u, v, w); }
+
+CUZK_X8_TARGET void ReduceFrX8(FrX8& x) { ReduceBody(x); }
 
 CUZK_X8_TARGET void MulMontFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpMulBody(out, a, b); }
 

@@ -6,8 +6,8 @@
 // steps of ten multiply-adds for a b_i and ten for m r, no carries until the end.
 // Measured on a 2-vCPU EPYC VM with IFMA (the project's VM has not always had it): 3.32-3.38 ns
 // per product, against 12.1-12.4 ns for the scalar MULX kernel (BM_FrMulThroughput) and
-// 11.5-11.8 ns for the AVX2 kernel in the same runs. The NTT's butterflies use ButterflyFrX8
-// (ntt/transform_x8.h); the MSM keeps its scalar kernels.
+// 11.5-11.8 ns for the AVX2 kernel in the same runs. The NTT's butterflies use ButterflyFrX8 and
+// ReduceFrX8 (ntt/transform_x8.h); the MSM's lanes are Fp's (ff/fp_x8_ifma.h).
 #pragma once
 
 #include <array>
@@ -31,19 +31,25 @@ bool IfmaDeclinedByEnvironment();
 // a or b.
 void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b);
 
-// The NTT's radix-2 butterfly on eight lanes: with t = v w / 2^260 mod r, (u, v) <- (u + t,
-// u - t) mod r, for lanes of u, v and w below r; the results are below r. With w = 2^260 w'
-// mod r, t is v w' (whatever v's Montgomery form: the product keeps it).
+// The NTT's radix-2 butterfly on eight lanes, lazily reduced: with t = v w / 2^260, (u, v) <-
+// (u + t, u - t) mod r, for lanes of u and v below 4r (normalized limbs) and of w below r; the
+// results are below 4r, with normalized limbs. With w = 2^260 w' mod r, t is v w' (whatever v's
+// Montgomery form: the product keeps it).
 void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w);
+// Brings lanes below 4r (normalized limbs, as ButterflyFrX8 leaves them) to the same residues
+// below r: the NTT's last step before the lanes are unpacked.
+void ReduceFrX8(FrX8& x);
 
 namespace emulated {
 
-// MulMontFrX8 and ButterflyFrX8 from the same source (ff/fr_x8_kernels.inc) over plain loops
-// with the intrinsics' semantics: runs on every CPU, so that make test checks the kernels'
+// MulMontFrX8, ButterflyFrX8 and ReduceFrX8 from the same source (ff/fr_x8_kernels.inc) over plain
+// loops with the intrinsics' semantics: runs on every CPU, so that make test checks the kernels'
 // arithmetic everywhere, and the real kernels are held to it where the CPU has IFMA.
 void MulMontFrX8(FrX8& out, const FrX8& a, const FrX8& b);
 // See MulMontFrX8.
 void ButterflyFrX8(FrX8& u, FrX8& v, const FrX8& w);
+// See MulMontFrX8.
+void ReduceFrX8(FrX8& x);
 
 }  // namespace emulated
 

@@ -55,31 +55,47 @@ TEST(FrX8IfmaTest, ProductsMatchGmpAndAreFullyReduced) {
   ExpectProductsMatchGmp(&MulMontFrX8);
 }
 
-TEST(FrX8IfmaTest, ButterfliesEqualTheEmulatedOnes) {
+TEST(FrX8IfmaTest, ButterfliesAndReductionsEqualTheEmulatedOnes) {
   if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
   mpz_class r = ToMpz(FrConfig::kModulus);
-  // Lanes below r: the edges 0, 1, r - 1 and random values.
-  auto below_r = [&](uint64_t seed) {
-    std::vector<Limbs<4>> v;
+  // u and v below 4r (the lazy form the butterfly takes: values below 2r, every third one plus
+  // 2r), w below r: the edges 0, 1, r - 1 (and r, 2r - 1, 4r - 1) and random values.
+  auto below = [&](uint64_t seed, bool lazy) {
+    std::vector<Limbs<5>> v;
+    size_t i = 0;
     for (const mpz_class& x : OperandsBelowTwice(r, 4000, seed)) {
-      if (x < r) v.push_back(FromMpz<4>(x));
+      if (lazy) {
+        v.push_back(FromMpz<5>(++i % 3 == 0 ? mpz_class(x + 2 * r) : x));
+      } else if (x < r) {
+        v.push_back(FromMpz<5>(x));
+      }
     }
     return v;
   };
-  auto us = below_r(4), vs = below_r(5), ws = below_r(6);
+  auto us = below(4, true), vs = below(5, true), ws = below(6, false);
   size_t n = std::min({us.size(), vs.size(), ws.size()}) / 8 * 8;
   for (size_t i = 0; i < n; i += 8) {
-    std::array<Limbs<4>, 8> u, v, w;
-    for (size_t k = 0; k < 8; ++k) {
-      u[k] = us[i + k];
-      v[k] = vs[i + k];
-      w[k] = ws[i + k];
+    FrX8 ru, rv, lw;
+    for (int k = 0; k < 8; ++k) {
+      for (int j = 0; j < FrX8::kLimbs; ++j) {  // values below 2^257 (FrX8::Pack takes 2^256)
+        ru.limb[j][k] = BitField(us[i + k], 52 * j, 52);
+        rv.limb[j][k] = BitField(vs[i + k], 52 * j, 52);
+        lw.limb[j][k] = BitField(ws[i + k], 52 * j, 52);
+      }
     }
-    FrX8 ru = FrX8::Pack(u), rv = FrX8::Pack(v), eu = ru, ev = rv, lw = FrX8::Pack(w);
+    FrX8 eu = ru, ev = rv, ru_reduced = ru, eu_reduced = ru;
     ButterflyFrX8(ru, rv, lw);
     emulated::ButterflyFrX8(eu, ev, lw);
-    ASSERT_EQ(ru.Unpack(), eu.Unpack()) << "sum, group " << i / 8;
-    ASSERT_EQ(rv.Unpack(), ev.Unpack()) << "difference, group " << i / 8;
+    ReduceFrX8(ru_reduced);  // the inputs, below 4r
+    emulated::ReduceFrX8(eu_reduced);
+    for (int j = 0; j < FrX8::kLimbs; ++j) {  // every limb: results reach 2^256
+      for (int k = 0; k < 8; ++k) {
+        ASSERT_EQ(ru.limb[j][k], eu.limb[j][k]) << "sum, group " << i / 8 << " lane " << k;
+        ASSERT_EQ(rv.limb[j][k], ev.limb[j][k]) << "difference, group " << i / 8 << " lane " << k;
+        ASSERT_EQ(ru_reduced.limb[j][k], eu_reduced.limb[j][k])
+            << "reduction, group " << i / 8 << " lane " << k;
+      }
+    }
   }
 }
 

@@ -307,7 +307,7 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
 
 Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTables tables,
                                                    NttKernel kernel) {
-  if (kernel == NttKernel::kEightLaneIfma && x8::IfmaButterfly() == nullptr) {
+  if (kernel == NttKernel::kEightLaneIfma && x8::IfmaKernels() == nullptr) {
     return Status::InvalidArgument(
         "the eight-lane NTT kernel needs AVX-512 IFMA, which this CPU "
         "does not have");
@@ -326,7 +326,7 @@ Result<EvaluationDomain> EvaluationDomain::ForSize(size_t min_size, TwiddleTable
                     (tables == TwiddleTables::kAuto && k <= kMaxPrecomputedLogSize);
   if (precompute) domain.twiddles_ = SharedTwiddles(k, domain.omega_, domain.omega_inv_);
   if (kernel == NttKernel::kAuto) {
-    kernel = x8::AutoButterfly() ? NttKernel::kEightLaneIfma : NttKernel::kScalar;
+    kernel = x8::AutoKernels() ? NttKernel::kEightLaneIfma : NttKernel::kScalar;
   }
   domain.kernel_ = kernel;
   return domain;
@@ -368,9 +368,9 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   BitReverse(values, log_size_, threads);
   // The eight-lane kernels take the stages of half-width 8 and more (ntt/transform_x8.h).
   // Without precomputed tables, only the block stages do (their table is packed per call).
-  x8::ButterflyFn lanes = nullptr;
+  const x8::LaneKernels* lanes = nullptr;
   if (kernel_ != NttKernel::kScalar) {
-    lanes = kernel_ == NttKernel::kEightLaneIfma ? x8::IfmaButterfly() : &x8::ButterflyPortable;
+    lanes = kernel_ == NttKernel::kEightLaneIfma ? x8::IfmaKernels() : &x8::kPortableKernels;
   }
   const x8::PackedTwiddles* packed = nullptr;
   if (tables && lanes) {
@@ -409,7 +409,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
       if (block == n || lanes) {
         for (size_t k = 0; k < block; ++k) Canonicalize(x[k]);
       }
-      if (lanes) x8::BlockStages(x, block, *small_lanes, lanes, scratch);
+      if (lanes) x8::BlockStages(x, block, *small_lanes, *lanes, scratch);
     }
   });
   // 2. Wider stages. With precomputed tables, all of them in one pass over memory, tile by tile
@@ -420,7 +420,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   //    first computes its own table (one buffer, grown once).
   auto passes = WidePasses(log_size_);
   if (packed && n > block) {
-    x8::HighStagesTiled(values, block, passes, *packed, lanes, threads, cancel);
+    x8::HighStagesTiled(values, block, passes, *packed, *lanes, threads, cancel);
     return;
   }
   if (tables && n > block) {

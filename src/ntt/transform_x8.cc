@@ -25,27 +25,65 @@ const Fr& InverseOfSixteen() {
   return v;
 }
 
+// m r as a lane integer.
+constexpr LaneInt MultipleOfModulus(uint64_t m) {
+  LaneInt x{};
+  for (uint64_t i = 0; i < m; ++i) {
+    ff::AddInPlace(x, LaneInt{ff::FrConfig::kModulus[0], ff::FrConfig::kModulus[1],
+                              ff::FrConfig::kModulus[2], ff::FrConfig::kModulus[3], 0});
+  }
+  return x;
+}
+constexpr LaneInt kModulus = MultipleOfModulus(1), kTwiceModulus = MultipleOfModulus(2),
+                  kFourTimesModulus = MultipleOfModulus(4);
+
+// x - m where that does not borrow, else x, without a branch on the data.
+void SubtractIfNotBelow(LaneInt& x, const LaneInt& m) {
+  LaneInt d = x;
+  uint64_t keep_x = uint64_t{0} - ff::SubInPlace(d, m);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = (x[i] & keep_x) | (d[i] & ~keep_x);
+}
+
 }  // namespace
+
+void SetLaneValue(FrX8& out, int lane, const LaneInt& w) {
+  out.limb[0][lane] = w[0] & kMask;
+  out.limb[1][lane] = ((w[0] >> 52) | (w[1] << 12)) & kMask;
+  out.limb[2][lane] = ((w[1] >> 40) | (w[2] << 24)) & kMask;
+  out.limb[3][lane] = ((w[2] >> 28) | (w[3] << 36)) & kMask;
+  out.limb[4][lane] = ((w[3] >> 16) | (w[4] << 48)) & kMask;
+}
+
+LaneInt LaneValue(const FrX8& in, int lane) {
+  LaneInt w;
+  w[0] = in.limb[0][lane] | (in.limb[1][lane] << 52);
+  w[1] = (in.limb[1][lane] >> 12) | (in.limb[2][lane] << 40);
+  w[2] = (in.limb[2][lane] >> 24) | (in.limb[3][lane] << 28);
+  w[3] = (in.limb[3][lane] >> 36) | (in.limb[4][lane] << 16);
+  w[4] = in.limb[4][lane] >> 48;
+  return w;
+}
 
 void Pack(const Fr* x, FrX8& out) {
   for (int k = 0; k < 8; ++k) {
-    const auto& w = x[k].montgomery();
-    out.limb[0][k] = w[0] & kMask;
-    out.limb[1][k] = ((w[0] >> 52) | (w[1] << 12)) & kMask;
-    out.limb[2][k] = ((w[1] >> 40) | (w[2] << 24)) & kMask;
-    out.limb[3][k] = ((w[2] >> 28) | (w[3] << 36)) & kMask;
-    out.limb[4][k] = w[3] >> 16;
+    const Fr::Repr& m = x[k].montgomery();
+    SetLaneValue(out, k, {m[0], m[1], m[2], m[3], 0});
   }
 }
 
 void Unpack(const FrX8& in, Fr* x) {
   for (int k = 0; k < 8; ++k) {
-    Fr::Repr w;
-    w[0] = in.limb[0][k] | (in.limb[1][k] << 52);
-    w[1] = (in.limb[1][k] >> 12) | (in.limb[2][k] << 40);
-    w[2] = (in.limb[2][k] >> 24) | (in.limb[3][k] << 28);
-    w[3] = (in.limb[3][k] >> 36) | (in.limb[4][k] << 16);
-    x[k] = Fr::FromMontgomery(w);
+    LaneInt w = LaneValue(in, k);
+    x[k] = Fr::FromMontgomery({w[0], w[1], w[2], w[3]});
+  }
+}
+
+void ReducePortable(FrX8& x) {
+  for (int k = 0; k < 8; ++k) {
+    LaneInt w = LaneValue(x, k);  // below 4r
+    SubtractIfNotBelow(w, kTwiceModulus);
+    SubtractIfNotBelow(w, kModulus);
+    SetLaneValue(x, k, w);
   }
 }
 
@@ -60,6 +98,8 @@ FrX8 PackTwiddles(const Fr* w, size_t stride) {
 
 void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w) {
   Fr us[8], vs[8], ws[8];
+  ReducePortable(u);
+  ReducePortable(v);
   Unpack(u, us);
   Unpack(v, vs);
   Unpack(w, ws);  // the Montgomery form of 16 w'
@@ -72,21 +112,83 @@ void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w) {
   Pack(vs, v);
 }
 
-bool AgreesWithPortable(ButterflyFn kernel) {
-  // Lanes of 0, 1, r - 1 and fixed pseudo-random values, in every role.
+bool LanesBelowR(const FrX8& x) {
+  for (int k = 0; k < 8; ++k) {
+    for (int j = 0; j < FrX8::kLimbs; ++j) {
+      if (x.limb[j][k] > kMask) return false;  // not normalized
+    }
+    if (!ff::LessThan(LaneValue(x, k), kModulus)) return false;
+  }
+  return true;
+}
+
+bool LanesBelowFourR(const FrX8& x) {
+  for (int k = 0; k < 8; ++k) {
+    for (int j = 0; j < FrX8::kLimbs; ++j) {
+      if (x.limb[j][k] > kMask) return false;  // not normalized
+    }
+    if (!ff::LessThan(LaneValue(x, k), kFourTimesModulus)) return false;
+  }
+  return true;
+}
+
+void AddModulusToLanes(FrX8& x, unsigned lanes) {
+  for (int k = 0; k < 8; ++k) {
+    if (!(lanes >> k & 1)) continue;
+    LaneInt w = LaneValue(x, k);
+    ff::AddInPlace(w, kModulus);
+    SetLaneValue(x, k, w);
+  }
+}
+
+void EdgeLanes(FrX8& u, FrX8& v, FrX8& w, size_t group) {
+  // u and v among 0, 1, r - 1, r, 2r - 1, 2r, 4r - 1; w among 0, 1, r - 1: 147 triples, in order.
+  const LaneInt one{1}, r_less_one = ff::SubSmall(kModulus, 1),
+                        two_r_less_one = ff::SubSmall(kTwiceModulus, 1),
+                        four_r_less_one = ff::SubSmall(kFourTimesModulus, 1);
+  const LaneInt edges[7] = {LaneInt{},      one,           r_less_one,     kModulus,
+                            two_r_less_one, kTwiceModulus, four_r_less_one};
+  for (int k = 0; k < 8; ++k) {
+    size_t i = (8 * group + static_cast<size_t>(k)) % kEdgeTriples;
+    SetLaneValue(u, k, edges[i / 21]);
+    SetLaneValue(v, k, edges[i / 3 % 7]);
+    SetLaneValue(w, k, edges[i % 3]);
+  }
+}
+
+bool AgreesWithPortable(const LaneKernels& kernels) {
+  // Lanes of 0, 1, r - 1 and fixed pseudo-random values, in every role, as u and v also lifted
+  // into [r, 4r) (the lazy form) in some lanes.
   std::mt19937_64 rng(0x1f2e3d4c);
   Fr values[24];
   for (int i = 0; i < 24; ++i) values[i] = Fr::Random(rng);
   values[0] = values[11] = values[22] = Fr::Zero();
   values[1] = values[12] = values[23] = Fr::One();
   values[2] = values[10] = values[21] = -Fr::One();
-  for (int round = 0; round < 3; ++round) {
-    FrX8 u, v, w = PackTwiddles(&values[(8 * round + 16) % 24], 1);
-    Pack(&values[8 * round], u);
-    Pack(&values[(8 * round + 8) % 24], v);
+  // Lanes lifted by r, 2r or 3r: round 1 adds r to u's odd lanes and v's low half, round 2 r to
+  // every lane, r more to half of them and r more to two of those.
+  const unsigned lifted_u[3][3] = {{}, {0xaa}, {0xff, 0x0f, 0x03}};
+  const unsigned lifted_v[3][3] = {{}, {0x0f}, {0xff, 0xf0, 0xc0}};
+  for (int round = 0; round < 4; ++round) {
+    FrX8 u, v, w;
+    if (round < 3) {
+      w = PackTwiddles(&values[(8 * round + 16) % 24], 1);
+      Pack(&values[8 * round], u);
+      Pack(&values[(8 * round + 8) % 24], v);
+      for (int lift = 0; lift < 3; ++lift) {
+        AddModulusToLanes(u, lifted_u[round][lift]);
+        AddModulusToLanes(v, lifted_v[round][lift]);
+      }
+    } else {
+      EdgeLanes(u, v, w, 0);
+    }
     FrX8 want_u = u, want_v = v;
-    kernel(u, v, w);
+    kernels.butterfly(u, v, w);
     ButterflyPortable(want_u, want_v, w);
+    if (!LanesBelowFourR(u) || !LanesBelowFourR(v)) return false;
+    kernels.reduce(u);
+    kernels.reduce(v);
+    if (!LanesBelowR(u) || !LanesBelowR(v)) return false;
     Fr got[16], want[16];
     Unpack(u, got);
     Unpack(v, got + 8);
@@ -96,22 +198,34 @@ bool AgreesWithPortable(ButterflyFn kernel) {
       if (got[k] != want[k]) return false;
     }
   }
+  // The reduction on its own, of the edge integers up to 4r - 1.
+  for (size_t group = 0; 8 * group < kEdgeTriples; group += 3) {
+    FrX8 u, v, w;
+    EdgeLanes(u, v, w, group);
+    FrX8 want = v;
+    kernels.reduce(v);
+    ReducePortable(want);
+    for (int k = 0; k < 8; ++k) {
+      if (LaneValue(v, k) != LaneValue(want, k)) return false;
+    }
+  }
   return true;
 }
 
-ButterflyFn IfmaButterfly() {
-  static const ButterflyFn checked = []() -> ButterflyFn {
+const LaneKernels* IfmaKernels() {
+  static const LaneKernels* checked = []() -> const LaneKernels* {
 #if defined(__x86_64__)
+    static constexpr LaneKernels kIfma = {&ff::ifma::ButterflyFrX8, &ff::ifma::ReduceFrX8};
     if (!ff::ifma::FrX8Supported()) return nullptr;
-    // A known-answer check on first use: a kernel that disagrees is never used, so a CPU or
-    // compiler fault in it costs speed, not every proof.
-    if (!AgreesWithPortable(&ff::ifma::ButterflyFrX8)) {
+    // A known-answer check on first use: kernels that disagree are never used, so a CPU or
+    // compiler fault in them costs speed, not every proof.
+    if (!AgreesWithPortable(kIfma)) {
       std::fprintf(stderr,
-                   "cuzk: the AVX-512 IFMA NTT butterfly disagrees with the portable one on this "
+                   "cuzk: the AVX-512 IFMA NTT kernels disagree with the portable ones on this "
                    "CPU: the NTT runs scalar\n");
       return nullptr;
     }
-    return &ff::ifma::ButterflyFrX8;
+    return &kIfma;
 #else
     return nullptr;
 #endif
@@ -119,8 +233,8 @@ ButterflyFn IfmaButterfly() {
   return checked;
 }
 
-ButterflyFn AutoButterfly() {
-  return ff::ifma::IfmaDeclinedByEnvironment() ? nullptr : IfmaButterfly();
+const LaneKernels* AutoKernels() {
+  return ff::ifma::IfmaDeclinedByEnvironment() ? nullptr : IfmaKernels();
 }
 
 std::vector<FrX8> PackSmall(const std::vector<Fr>& small) {
@@ -152,7 +266,7 @@ PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std
   return packed;
 }
 
-void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, ButterflyFn butterfly,
+void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, const LaneKernels& kernels,
                  std::vector<FrX8>& scratch) {
   if (block < 16) return;
   size_t lanes = block / 8;
@@ -162,16 +276,19 @@ void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, ButterflyF
   for (size_t hb = 1; 8 * hb < block; hb <<= 1) {
     for (size_t g = 0; g < lanes; g += 2 * hb) {
       for (size_t j = 0; j < hb; ++j) {
-        butterfly(scratch[g + j], scratch[g + j + hb], small[hb + j]);
+        kernels.butterfly(scratch[g + j], scratch[g + j + hb], small[hb + j]);
       }
     }
   }
-  for (size_t i = 0; i < lanes; ++i) Unpack(scratch[i], x + 8 * i);
+  for (size_t i = 0; i < lanes; ++i) {
+    kernels.reduce(scratch[i]);
+    Unpack(scratch[i], x + 8 * i);
+  }
 }
 
 void HighStagesTiled(std::span<Fr> values, size_t block,
                      const std::vector<std::pair<size_t, unsigned>>& passes,
-                     const PackedTwiddles& twiddles, ButterflyFn butterfly, size_t threads,
+                     const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
                      const CancelFlag* cancel) {
   size_t n = values.size(), rows = n / block;
   ParallelFor(
@@ -187,7 +304,7 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
               FrX8* u = &tile[(group + k) * kGroups];
               FrX8* v = u + half * kGroups;
               const FrX8* w = &table[(k * block + col) / 8];
-              for (size_t q = 0; q < kGroups; ++q) butterfly(u[q], v[q], w[q]);
+              for (size_t q = 0; q < kGroups; ++q) kernels.butterfly(u[q], v[q], w[q]);
             }
           }
         };
@@ -210,6 +327,7 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
           }
           for (size_t r = 0; r < rows; ++r) {
             for (size_t q = 0; q < kGroups; ++q) {
+              kernels.reduce(tile[r * kGroups + q]);
               Unpack(tile[r * kGroups + q], values.data() + r * block + col + 8 * q);
             }
           }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The NTT's butterflies eight at a time (issue 26 item 2): EvaluationDomain's stages of half-width
 // 8 and more (without precomputed tables, those within a 2^14-point block), run on eight lanes of
-// five 52-bit limbs (ff/fr_x8_ifma.h) by a ButterflyFn, which is the AVX-512 IFMA kernel where the
-// CPU has it. The values stay in Fr's Montgomery form; only the twiddles change form (2^260 w mod
-// r, which the lanes' radix-2^52 product turns into w), so the results equal the scalar transform's
-// bit for bit. The data is packed into lanes once per cache block and once per tile, not per stage.
+// five 52-bit limbs (ff/fr_x8_ifma.h) by LaneKernels, which are the AVX-512 IFMA kernels where the
+// CPU has them. The values stay in Fr's Montgomery form; only the twiddles change form (2^260 w
+// mod r, which the lanes' radix-2^52 product turns into w), so the results equal the scalar
+// transform's bit for bit. The data is packed into lanes once per cache block and once per tile,
+// not per stage, and between the two it stays lazily reduced (below 4r, as Harvey's butterflies
+// leave it), reduced below r only before it is unpacked.
 #pragma once
 
 #include <cstddef>
@@ -22,28 +24,70 @@ using ff::Fr;
 using ff::ifma::FrX8;
 
 // An eight-lane butterfly with ff::ifma::ButterflyFrX8's contract: (u, v) <- (u + t, u - t) mod r
-// with t = v w / 2^260 mod r, every lane below r.
+// with t = v w / 2^260 mod r, for lanes of u and v below 4r and of w below r, results below 4r
+// (Harvey's lazy reduction: Unpack brings them below r). Lanes' limbs are normalized (52 bits).
 using ButterflyFn = void (*)(FrX8& u, FrX8& v, const FrX8& w);
 
-// ButterflyFrX8's results computed lane by lane with Fr's own arithmetic: the reference the IFMA
-// kernel is tested against, and the kernel the tests run the eight-lane transform with on a CPU
-// without IFMA (slow: it is not meant for proving).
-void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w);
+// A reduction with ff::ifma::ReduceFrX8's contract: lanes below 4r (normalized) to the same
+// residues below r.
+using ReduceFn = void (*)(FrX8& x);
 
-// Returns true iff `kernel` gives ButterflyPortable's results on fixed lanes (0, 1, r - 1 and
-// pseudo-random values, as u, v and w): the known-answer check IfmaButterfly runs once.
-bool AgreesWithPortable(ButterflyFn kernel);
-// Returns the AVX-512 IFMA butterfly when this build and CPU have it and it passes
+// The eight-lane kernels a transform runs: the butterfly of every stage, and the reduction of
+// the lanes before they are unpacked.
+struct LaneKernels {
+  ButterflyFn butterfly = nullptr;
+  ReduceFn reduce = nullptr;
+};
+
+// ButterflyFrX8's results computed lane by lane with Fr's own arithmetic (fully reduced, which
+// the contract allows): the reference the IFMA kernel is tested against, and the kernel the tests
+// run the eight-lane transform with on a CPU without IFMA (slow: it is not meant for proving).
+void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w);
+// ReduceFrX8's results computed lane by lane.
+void ReducePortable(FrX8& x);
+// The portable kernels (NttKernel::kEightLanePortable).
+inline constexpr LaneKernels kPortableKernels = {&ButterflyPortable, &ReducePortable};
+// The IFMA kernels' source over plain loops (ff::ifma::emulated), for tests on every CPU.
+inline constexpr LaneKernels kEmulatedIfmaKernels = {&ff::ifma::emulated::ButterflyFrX8,
+                                                     &ff::ifma::emulated::ReduceFrX8};
+
+// A lane's integer (below 2^260) in five 64-bit words, least significant first.
+using LaneInt = ff::Limbs<5>;
+
+// Returns true iff every lane of x has normalized limbs and is below r.
+bool LanesBelowR(const FrX8& x);
+// Returns true iff every lane of x has normalized limbs and is below 4r (the butterflies' bound).
+bool LanesBelowFourR(const FrX8& x);
+// Adds r to the lanes whose bits are set in `lanes` (bit k: lane k), each below 2^260 - r.
+void AddModulusToLanes(FrX8& x, unsigned lanes);
+
+// The butterflies (u, v, w) whose u and v are among the integers 0, 1, r - 1, r, 2r - 1, 2r and
+// 4r - 1 and whose w is among 0, 1 and r - 1.
+inline constexpr size_t kEdgeTriples = 7 * 7 * 3;
+// Sets the lanes to the edge triples 8 group .. 8 group + 7 (mod kEdgeTriples).
+void EdgeLanes(FrX8& u, FrX8& v, FrX8& w, size_t group);
+
+// Returns true iff `kernels` give the portable kernels' results modulo r, the butterfly's below
+// 4r and the reduction's below r, on fixed lanes (0, 1, r - 1 and pseudo-random values, as u, v
+// and w, u and v also plus r, 2r or 3r in some lanes; and EdgeLanes' first group): the
+// known-answer check IfmaKernels runs once.
+bool AgreesWithPortable(const LaneKernels& kernels);
+// Returns the AVX-512 IFMA kernels when this build and CPU have them and they pass
 // AgreesWithPortable on first use (else it says so on stderr), else null.
-ButterflyFn IfmaButterfly();
-// Returns IfmaButterfly() unless CUZK_FIELD_KERNEL is "portable" (the portable kernels,
+const LaneKernels* IfmaKernels();
+// Returns IfmaKernels() unless CUZK_FIELD_KERNEL is "portable" (the portable kernels,
 // ff/cpu_kernels.h) or "no-ifma" (the assembly without IFMA), then null: what NttKernel::kAuto
 // runs.
-ButterflyFn AutoButterfly();
+const LaneKernels* AutoKernels();
 
-// Packs x[0..7] (Montgomery limbs, each below 2^256) into lanes.
+// Sets lane `lane` to the integer w, below 2^260 (its five 52-bit limbs).
+void SetLaneValue(FrX8& out, int lane, const LaneInt& w);
+// Returns lane `lane` as an integer (its limbs must be normalized).
+LaneInt LaneValue(const FrX8& in, int lane);
+// Packs x[0..7] (Montgomery limbs, each below r) into lanes.
 void Pack(const Fr* x, FrX8& out);
-// Unpacks lanes (each below 2^256) into x[0..7].
+// Unpacks lanes (each below r: a LaneKernels::reduce brings a butterfly's results there) into
+// x[0..7].
 void Unpack(const FrX8& in, Fr* x);
 // Returns w[0], w[stride], ..., w[7 stride] in the lanes' twiddle form, 2^260 w mod r (the
 // Montgomery form of 16 w).
@@ -68,7 +112,7 @@ PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std
 // Runs the stages of half-width 8 .. block/2 on one block of `block` values (below r, the
 // earlier stages done) with the packed small table, leaving them below r; scratch is the
 // caller's, reused between blocks.
-void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, ButterflyFn butterfly,
+void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, const LaneKernels& kernels,
                  std::vector<FrX8>& scratch);
 
 // Runs the stages past the block (EvaluationDomain's HighStagesTiled, on lanes): each tile of 16
@@ -76,7 +120,7 @@ void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, ButterflyF
 // written back below r; values must be below r. Returns early when `cancel` is set.
 void HighStagesTiled(std::span<Fr> values, size_t block,
                      const std::vector<std::pair<size_t, unsigned>>& passes,
-                     const PackedTwiddles& twiddles, ButterflyFn butterfly, size_t threads,
+                     const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
                      const CancelFlag* cancel);
 
 }  // namespace cuzk::ntt::x8

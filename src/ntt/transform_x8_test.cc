@@ -52,6 +52,50 @@ TEST(TransformX8Test, PackingRoundTripsAndTwiddlesTakeTheLanesForm) {
   for (int k = 0; k < 8; ++k) EXPECT_EQ(got[k], x[2 * k] * Fr::FromUint64(16)) << k;
 }
 
+// Lanes in [r, 4r) (the butterflies' lazy form) reduce to their residue below r, and the bound
+// checks hold up to r - 1 and 4r - 1 and not at r and 4r, nor for a limb of 53 bits.
+TEST(TransformX8Test, ReductionTakesLazyLanesBelowRAndTheBoundsHold) {
+  std::vector<Fr> x = LaneValues(2, 8);
+  for (size_t g = 0; g < 2; ++g) {
+    FrX8 lanes;
+    x8::Pack(&x[8 * g], lanes);
+    for (unsigned lift : {0x5au, 0xf0u, 0xccu}) x8::AddModulusToLanes(lanes, lift);
+    EXPECT_TRUE(x8::LanesBelowFourR(lanes));
+    EXPECT_FALSE(x8::LanesBelowR(lanes));
+    x8::ReducePortable(lanes);
+    EXPECT_TRUE(x8::LanesBelowR(lanes));
+    Fr back[8];
+    x8::Unpack(lanes, back);
+    for (int k = 0; k < 8; ++k) {
+      EXPECT_EQ(back[k], x[8 * g + k]) << g << " " << k;
+      EXPECT_TRUE(ff::LessThan(back[k].montgomery(), ff::FrConfig::kModulus)) << g << " " << k;
+    }
+  }
+  FrX8 edge;
+  x8::LaneInt four_r{};
+  for (int i = 0; i < 4; ++i) {
+    ff::AddInPlace(four_r, x8::LaneInt{ff::FrConfig::kModulus[0], ff::FrConfig::kModulus[1],
+                                       ff::FrConfig::kModulus[2], ff::FrConfig::kModulus[3], 0});
+  }
+  for (int k = 0; k < 8; ++k) x8::SetLaneValue(edge, k, ff::SubSmall(four_r, 1));
+  EXPECT_TRUE(x8::LanesBelowFourR(edge));
+  x8::ReducePortable(edge);
+  Fr last[8];
+  x8::Unpack(edge, last);
+  EXPECT_EQ(last[0], Fr::FromMontgomery(ff::SubSmall(ff::FrConfig::kModulus, 1)));
+  x8::SetLaneValue(edge, 1, four_r);
+  EXPECT_FALSE(x8::LanesBelowR(edge));
+  x8::SetLaneValue(edge, 1, x8::LaneInt{0});
+  EXPECT_TRUE(x8::LanesBelowR(edge));
+  x8::SetLaneValue(edge, 3, four_r);
+  EXPECT_EQ(x8::LaneValue(edge, 3), four_r);
+  EXPECT_FALSE(x8::LanesBelowFourR(edge));
+  x8::SetLaneValue(edge, 3, x8::LaneInt{1});
+  EXPECT_TRUE(x8::LanesBelowFourR(edge));
+  edge.limb[2][3] = FrX8::kLimbMask + 1;  // the same integer as a carry left in limb 2
+  EXPECT_FALSE(x8::LanesBelowFourR(edge));
+}
+
 TEST(TransformX8Test, PortableButterflyIsTheRadix2Butterfly) {
   std::vector<Fr> u = LaneValues(6, 2), v = LaneValues(6, 3), w = LaneValues(6, 4);
   for (size_t g = 0; g < 6; ++g) {
@@ -71,55 +115,133 @@ TEST(TransformX8Test, PortableButterflyIsTheRadix2Butterfly) {
   }
 }
 
-// The IFMA butterfly's results (ff/fr_x8_kernels.inc, from `kernel`) equal Fr's lane by lane.
-void ExpectButterflyEqualsThePortableOne(x8::ButterflyFn kernel) {
+// Expects the butterfly results (a_u, a_v) and (b_u, b_v) to be equal modulo r lane by lane.
+void ExpectSameLanes(const FrX8& a_u, const FrX8& a_v, const FrX8& b_u, const FrX8& b_v,
+                     const std::string& where) {
+  Fr au[8], av[8], bu[8], bv[8];
+  FrX8 lanes[4] = {a_u, a_v, b_u, b_v};
+  for (FrX8& x : lanes) x8::ReducePortable(x);
+  x8::Unpack(lanes[0], au);
+  x8::Unpack(lanes[1], av);
+  x8::Unpack(lanes[2], bu);
+  x8::Unpack(lanes[3], bv);
+  for (int k = 0; k < 8; ++k) {
+    EXPECT_EQ(au[k], bu[k]) << "sum, " << where << " lane " << k;
+    EXPECT_EQ(av[k], bv[k]) << "difference, " << where << " lane " << k;
+  }
+}
+
+// The IFMA kernels' results (ff/fr_x8_kernels.inc, from `kernels`) equal Fr's lane by lane: the
+// butterfly's below 4r, the reduction's below r.
+void ExpectKernelsEqualThePortableOnes(const x8::LaneKernels& kernels) {
   std::vector<Fr> u = LaneValues(500, 5), v = LaneValues(500, 6), w = LaneValues(500, 7);
   for (size_t g = 0; g < 500; ++g) {
     FrX8 a_u, a_v, b_u, b_v, lw = x8::PackTwiddles(&w[8 * g], 1);
     x8::Pack(&u[8 * g], a_u);
     x8::Pack(&v[8 * g], a_v);
+    // Inputs in the lazy form too: lanes lifted by 0 to 3 r, by patterns that vary by group.
+    for (unsigned lift = 0; lift < 3; ++lift) {
+      x8::AddModulusToLanes(a_u, static_cast<unsigned>(g * 37 + lift * 11) & 0xff);
+      x8::AddModulusToLanes(a_v, static_cast<unsigned>(g * 101 + lift * 29 + 5) & 0xff);
+    }
     b_u = a_u;
     b_v = a_v;
-    kernel(a_u, a_v, lw);
+    kernels.butterfly(a_u, a_v, lw);
     x8::ButterflyPortable(b_u, b_v, lw);
-    Fr au[8], av[8], bu[8], bv[8];
-    x8::Unpack(a_u, au);
-    x8::Unpack(a_v, av);
-    x8::Unpack(b_u, bu);
-    x8::Unpack(b_v, bv);
+    ASSERT_TRUE(x8::LanesBelowFourR(a_u) && x8::LanesBelowFourR(a_v)) << "group " << g;
+    ExpectSameLanes(a_u, a_v, b_u, b_v, "random group " + std::to_string(g));
+    FrX8 reduced = a_u;
+    kernels.reduce(reduced);
+    ASSERT_TRUE(x8::LanesBelowR(reduced)) << "group " << g;
+    ExpectSameLanes(reduced, a_v, b_u, b_v, "reduced group " + std::to_string(g));
+    if (::testing::Test::HasFailure()) return;
+  }
+  // Every combination of the edge integers (raw lanes, not Montgomery forms of chosen values).
+  for (size_t g = 0; 8 * g < x8::kEdgeTriples; ++g) {
+    FrX8 a_u, a_v, lw;
+    x8::EdgeLanes(a_u, a_v, lw, g);
+    FrX8 b_u = a_u, b_v = a_v, reduced = a_v, want = a_v;
+    kernels.reduce(reduced);  // the edge integers themselves, up to 4r - 1
+    x8::ReducePortable(want);
     for (int k = 0; k < 8; ++k) {
-      ASSERT_EQ(au[k], bu[k]) << "sum, group " << g << " lane " << k;
-      ASSERT_EQ(av[k], bv[k]) << "difference, group " << g << " lane " << k;
+      ASSERT_EQ(x8::LaneValue(reduced, k), x8::LaneValue(want, k)) << "edge group " << g;
     }
+    kernels.butterfly(a_u, a_v, lw);
+    x8::ButterflyPortable(b_u, b_v, lw);
+    ASSERT_TRUE(x8::LanesBelowFourR(a_u) && x8::LanesBelowFourR(a_v)) << "edge group " << g;
+    ExpectSameLanes(a_u, a_v, b_u, b_v, "edge group " + std::to_string(g));
   }
 }
 
-TEST(TransformX8Test, EmulatedIfmaButterflyEqualsThePortableOne) {
-  ExpectButterflyEqualsThePortableOne(&ff::ifma::emulated::ButterflyFrX8);
+TEST(TransformX8Test, EmulatedIfmaKernelsEqualThePortableOnes) {
+  ExpectKernelsEqualThePortableOnes(x8::kEmulatedIfmaKernels);
 }
 
-TEST(TransformX8Test, IfmaButterflyEqualsThePortableOne) {
-  x8::ButterflyFn ifma = x8::IfmaButterfly();
+TEST(TransformX8Test, IfmaKernelsEqualThePortableOnes) {
+  const x8::LaneKernels* ifma = x8::IfmaKernels();
   if (ifma == nullptr) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
-  ExpectButterflyEqualsThePortableOne(ifma);
+  ExpectKernelsEqualThePortableOnes(*ifma);
 }
 
-// The first-use check accepts the IFMA kernels' source (emulated) and the portable butterfly,
-// and refuses a kernel that is wrong in one lane or that swaps its outputs.
-TEST(TransformX8Test, TheKnownAnswerCheckRefusesAWrongKernel) {
-  EXPECT_TRUE(x8::AgreesWithPortable(&ff::ifma::emulated::ButterflyFrX8));
-  EXPECT_TRUE(x8::AgreesWithPortable(&x8::ButterflyPortable));
-  EXPECT_FALSE(x8::AgreesWithPortable([](FrX8& u, FrX8& v, const FrX8& w) {
+// The first-use check accepts the IFMA kernels' source (emulated) and the portable kernels, and
+// refuses a butterfly that is wrong in one lane, swaps its outputs, leaves a lane at 4r or more
+// or a limb not normalized, and a reduction that leaves a lane at r.
+TEST(TransformX8Test, TheKnownAnswerCheckRefusesWrongKernels) {
+  EXPECT_TRUE(x8::AgreesWithPortable(x8::kEmulatedIfmaKernels));
+  EXPECT_TRUE(x8::AgreesWithPortable(x8::kPortableKernels));
+  auto with_butterfly = [](x8::ButterflyFn butterfly) {
+    return x8::LaneKernels{butterfly, &x8::ReducePortable};
+  };
+  EXPECT_FALSE(x8::AgreesWithPortable(with_butterfly([](FrX8& u, FrX8& v, const FrX8& w) {
     x8::ButterflyPortable(u, v, w);
     std::swap(u, v);
-  }));
-  EXPECT_FALSE(x8::AgreesWithPortable([](FrX8& u, FrX8& v, const FrX8& w) {
+  })));
+  EXPECT_FALSE(x8::AgreesWithPortable(with_butterfly([](FrX8& u, FrX8& v, const FrX8& w) {
     x8::ButterflyPortable(u, v, w);
     v.limb[0][7] ^= 1;
-  }));
-  if (x8::IfmaButterfly() != nullptr) {
-    EXPECT_TRUE(x8::AgreesWithPortable(x8::IfmaButterfly()));
+  })));
+  // Right modulo r, but one lane at 4r or more: past the bound the next stages rely on.
+  EXPECT_FALSE(x8::AgreesWithPortable(with_butterfly([](FrX8& u, FrX8& v, const FrX8& w) {
+    x8::ButterflyPortable(u, v, w);
+    for (int i = 0; i < 4; ++i) x8::AddModulusToLanes(u, 0x10);
+  })));
+  // A lane's limb not normalized (the same integer, where the next limb is not 0).
+  EXPECT_FALSE(x8::AgreesWithPortable(with_butterfly([](FrX8& u, FrX8& v, const FrX8& w) {
+    x8::ButterflyPortable(u, v, w);
+    v.limb[0][2] += FrX8::kLimbMask + 1;
+    v.limb[1][2] -= 1;
+  })));
+  // A reduction one subtraction short (below 2r only).
+  EXPECT_FALSE(x8::AgreesWithPortable(x8::LaneKernels{&x8::ButterflyPortable, [](FrX8& x) {
+                                                        x8::ReducePortable(x);
+                                                        x8::AddModulusToLanes(x, 0x21);
+                                                      }}));
+  if (x8::IfmaKernels() != nullptr) {
+    EXPECT_TRUE(x8::AgreesWithPortable(*x8::IfmaKernels()));
   }
+}
+
+// The block stages and the tiled wide passes give the same values with the IFMA kernels' source
+// (emulated: lazily reduced, so lanes in [r, 4r) flow from stage to stage) as with the portable
+// kernels, on random twiddle tables: 2^12-point blocks, and 16 rows of 64 through a radix-2, a
+// radix-4 and a radix-2 pass.
+TEST(TransformX8Test, LazyStagesEqualTheReducedOnes) {
+  std::vector<FrX8> scratch;
+  auto small = x8::PackSmall(RandomVector(4096, 9));
+  std::vector<Fr> x = RandomVector(4096, 10), want = x;
+  x8::BlockStages(x.data(), 4096, small, x8::kEmulatedIfmaKernels, scratch);
+  x8::BlockStages(want.data(), 4096, small, x8::kPortableKernels, scratch);
+  ASSERT_EQ(x, want) << "block stages";
+
+  constexpr size_t kBlock = 64;
+  const std::vector<std::pair<size_t, unsigned>> passes = {{64, 2}, {128, 4}, {512, 2}};
+  std::vector<std::vector<Fr>> wide = {RandomVector(64, 11), RandomVector(256, 12),
+                                       RandomVector(512, 13)};
+  x8::PackedTwiddles twiddles = x8::PackDirection(RandomVector(kBlock, 14), wide, passes);
+  std::vector<Fr> y = RandomVector(16 * kBlock, 15), want_y = y;
+  x8::HighStagesTiled(y, kBlock, passes, twiddles, x8::kEmulatedIfmaKernels, 2, nullptr);
+  x8::HighStagesTiled(want_y, kBlock, passes, twiddles, x8::kPortableKernels, 2, nullptr);
+  ASSERT_EQ(y, want_y) << "tiled passes";
 }
 
 // Every transform of a domain with `kernel` equals the scalar domain's, bit for bit, at sizes
@@ -161,7 +283,7 @@ TEST(TransformX8Test, PortableLanesEqualTheScalarTransforms) {
 }
 
 TEST(TransformX8Test, IfmaLanesEqualTheScalarTransforms) {
-  if (x8::IfmaButterfly() == nullptr) {
+  if (x8::IfmaKernels() == nullptr) {
     auto refused =
         EvaluationDomain::ForSize(64, TwiddleTables::kPrecomputed, NttKernel::kEightLaneIfma);
     ASSERT_FALSE(refused.ok());
@@ -178,7 +300,7 @@ TEST(TransformX8Test, TheEnvironmentCanTurnIfmaOff) {
   std::string saved = before ? before : "";
   for (const char* value : {"no-ifma", "portable"}) {
     setenv("CUZK_FIELD_KERNEL", value, 1);
-    EXPECT_EQ(x8::AutoButterfly(), nullptr) << value;
+    EXPECT_EQ(x8::AutoKernels(), nullptr) << value;
     auto domain = EvaluationDomain::ForSize(1024);
     ASSERT_TRUE(domain.ok());
     EXPECT_EQ(domain->kernel(), NttKernel::kScalar) << value;
@@ -187,7 +309,7 @@ TEST(TransformX8Test, TheEnvironmentCanTurnIfmaOff) {
     setenv("CUZK_FIELD_KERNEL", saved.c_str(), 1);
   } else {
     unsetenv("CUZK_FIELD_KERNEL");
-    EXPECT_EQ(x8::AutoButterfly(), x8::IfmaButterfly());
+    EXPECT_EQ(x8::AutoKernels(), x8::IfmaKernels());
   }
 }
 
@@ -196,7 +318,7 @@ TEST(TransformX8Test, AutoIsIfmaWhereTheCpuHasIt) {
     auto automatic = EvaluationDomain::ForSize(1024, tables);
     ASSERT_TRUE(automatic.ok());
     EXPECT_EQ(automatic->kernel(),
-              x8::AutoButterfly() ? NttKernel::kEightLaneIfma : NttKernel::kScalar);
+              x8::AutoKernels() ? NttKernel::kEightLaneIfma : NttKernel::kScalar);
   }
 }
 
