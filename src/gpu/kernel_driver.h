@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The launch sequence of every gpu/kernels.h call, written once over an executor: CUDA's
-// (cuda/kernels.cu: one kernel launch per ForEach, CUB's radix sort) or the host emulator's
+// (cuda/exec.cuh: one kernel launch per ForEach, CUB's radix sort) or the host emulator's
 // (emulated/kernels.cc: a parallel loop per ForEach, std::sort), so that make test runs the very
 // sequence the GPU runs, index arithmetic included, without a GPU.
 // An executor offers:

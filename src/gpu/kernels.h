@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The device kernels' launchers, on data already in device memory (pointers from DeviceMemory).
 // Each call runs on the device's default stream and returns when the work is done; an error names
-// the device and the step. Implemented by cuda/kernels.cu (the per-thread work is gpu/
-// msm_steps.h and gpu/ntt_steps.h), else by no_cuda.cc.
+// the device and the step. Implemented by cuda/kernels_ntt.cu and cuda/kernels_msm.cu (the
+// per-thread work is gpu/msm_steps.h and gpu/ntt_steps.h), else by no_cuda.cc.
 #pragma once
 
 #include "base/status.h"
