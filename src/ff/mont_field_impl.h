@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -145,9 +146,17 @@ template <typename Config>
 std::array<uint8_t, MontField<Config>::kBytes> MontField<Config>::ToBytesBE() const {
   std::array<uint8_t, kBytes> out;
   Repr c = ToCanonical();
-  for (size_t i = 0; i < kBytes; ++i) {
-    size_t k = kBytes - 1 - i;  // byte significance
-    out[i] = static_cast<uint8_t>(c[k / 8] >> (8 * (k % 8)));
+  if constexpr (kBytes == 8 * kLimbs && std::endian::native == std::endian::little) {
+    // Fr and Fp: whole words, most significant first.
+    for (size_t j = 0; j < kLimbs; ++j) {
+      uint64_t be = __builtin_bswap64(c[kLimbs - 1 - j]);
+      std::memcpy(out.data() + 8 * j, &be, 8);
+    }
+  } else {
+    for (size_t i = 0; i < kBytes; ++i) {
+      size_t k = kBytes - 1 - i;  // byte significance
+      out[i] = static_cast<uint8_t>(c[k / 8] >> (8 * (k % 8)));
+    }
   }
   return out;
 }
