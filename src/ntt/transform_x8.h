@@ -25,7 +25,8 @@ using ff::ifma::FrX8;
 
 // An eight-lane butterfly with ff::ifma::ButterflyFrX8's contract: (u, v) <- (u + t, u - t) mod r
 // with t = v w / 2^260 mod r, for lanes of u and v below 4r and of w below r, results below 4r
-// (Harvey's lazy reduction: Unpack brings them below r). Lanes' limbs are normalized (52 bits).
+// (Harvey's lazy reduction: a ReduceFn brings them below r). Lanes' limbs are normalized (52
+// bits).
 using ButterflyFn = void (*)(FrX8& u, FrX8& v, const FrX8& w);
 
 // A reduction with ff::ifma::ReduceFrX8's contract: lanes below 4r (normalized) to the same

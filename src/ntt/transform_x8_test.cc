@@ -92,7 +92,7 @@ TEST(TransformX8Test, ReductionTakesLazyLanesBelowRAndTheBoundsHold) {
   EXPECT_FALSE(x8::LanesBelowFourR(edge));
   x8::SetLaneValue(edge, 3, x8::LaneInt{1});
   EXPECT_TRUE(x8::LanesBelowFourR(edge));
-  edge.limb[2][3] = FrX8::kLimbMask + 1;  // the same integer as a carry left in limb 2
+  edge.limb[2][3] = FrX8::kLimbMask + 1;  // a limb of 53 bits
   EXPECT_FALSE(x8::LanesBelowFourR(edge));
 }
 
