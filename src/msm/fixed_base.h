@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Many scalar multiples of one fixed base (parameter generation): a windowed table of the base's
-// multiples, then one mixed addition per window for each scalar.
+// multiples (built on the first call, then kept for the life of the process: about 26 MiB for
+// both groups), then one mixed addition per window for each scalar.
 #pragma once
 
 #include <span>
