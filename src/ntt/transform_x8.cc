@@ -44,6 +44,17 @@ void SubtractIfNotBelow(LaneInt& x, const LaneInt& m) {
   for (size_t i = 0; i < x.size(); ++i) x[i] = (x[i] & keep_x) | (d[i] & ~keep_x);
 }
 
+// Whether every lane of x has 52-bit limbs and is below `bound`.
+bool NormalizedAndBelow(const FrX8& x, const LaneInt& bound) {
+  for (int k = 0; k < 8; ++k) {
+    for (int j = 0; j < FrX8::kLimbs; ++j) {
+      if (x.limb[j][k] > kMask) return false;
+    }
+    if (!ff::LessThan(LaneValue(x, k), bound)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void SetLaneValue(FrX8& out, int lane, const LaneInt& w) {
@@ -112,25 +123,9 @@ void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w) {
   Pack(vs, v);
 }
 
-bool LanesBelowR(const FrX8& x) {
-  for (int k = 0; k < 8; ++k) {
-    for (int j = 0; j < FrX8::kLimbs; ++j) {
-      if (x.limb[j][k] > kMask) return false;  // not normalized
-    }
-    if (!ff::LessThan(LaneValue(x, k), kModulus)) return false;
-  }
-  return true;
-}
+bool LanesBelowR(const FrX8& x) { return NormalizedAndBelow(x, kModulus); }
 
-bool LanesBelowFourR(const FrX8& x) {
-  for (int k = 0; k < 8; ++k) {
-    for (int j = 0; j < FrX8::kLimbs; ++j) {
-      if (x.limb[j][k] > kMask) return false;  // not normalized
-    }
-    if (!ff::LessThan(LaneValue(x, k), kFourTimesModulus)) return false;
-  }
-  return true;
-}
+bool LanesBelowFourR(const FrX8& x) { return NormalizedAndBelow(x, kFourTimesModulus); }
 
 void AddModulusToLanes(FrX8& x, unsigned lanes) {
   for (int k = 0; k < 8; ++k) {
