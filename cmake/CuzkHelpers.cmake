@@ -51,7 +51,8 @@ macro(cuzk_resolve_cuda)
       # nvcc's -O sets the host compiler's level only; device code is optimized in full either way
       # (cicc and ptxas get the same flags). The host side of our .cu files only launches kernels,
       # while -O3 also compiled every __host__ __device__ kernel body for the host: -O1 takes
-      # kernels_msm.cu from about 115 to 88 s on 2 cores, with a byte-identical .nv_fatbin.
+      # kernels_msm.cu from about 115 to 88 s on 2 cores (its .nv_fatbin was byte-identical
+      # between host -O0 and -O3).
       enable_language(CUDA)
       string(REPLACE "-O3" "-O1" CMAKE_CUDA_FLAGS_RELEASE "${CMAKE_CUDA_FLAGS_RELEASE}")
       # CMake 3.25 (Debian 12) knows no C++20 dialect for nvcc on Linux; nvcc 12+ has -std=c++20.

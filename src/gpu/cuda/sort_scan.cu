@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The MSM's sort and scan on CUDA: CUB's (CUDA's own CCCL), in a file of their own, since their
-// instantiations take most of the CUDA build (see gpu/cuda/exec.cuh).
+// The MSM's sort and scan on CUDA: CUB's (CUDA's own CCCL), in a file of their own, which nvcc
+// compiles beside the MSM kernels' (see gpu/cuda/exec.cuh).
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
