@@ -13,19 +13,28 @@
 #include <utility>
 #include <vector>
 
+#include "base/huge_page_allocator.h"
+
 namespace cuzk {
 
-// std::allocator whose construct() with no arguments does nothing. T must be trivially
-// copyable and destructible (an implicit-lifetime type, so that allocation creates the objects).
-template <typename T>
-class FillLaterAllocator : public std::allocator<T> {
+// An allocator (Base's memory: std::allocator's, or base/huge_page_allocator.h's) whose
+// construct() with no arguments does nothing. T must be trivially copyable and destructible (an
+// implicit-lifetime type, so that allocation creates the objects).
+template <typename T, template <typename> class Base = std::allocator>
+class FillLaterAllocator : public Base<T> {
  public:
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
                 "FillLaterAllocator holds plain data only");
 
+  // The same allocator for U (std::allocator_traits cannot derive it: Base is a template).
+  template <typename U>
+  struct rebind {
+    using other = FillLaterAllocator<U, Base>;
+  };
+
   FillLaterAllocator() = default;
   template <typename U>
-  FillLaterAllocator(const FillLaterAllocator<U>&) {}  // NOLINT: rebinding, as std::allocator
+  FillLaterAllocator(const FillLaterAllocator<U, Base>&) {}  // NOLINT: rebinding, as std::allocator
 
   // Value-initialization: leaves the element as allocated (unwritten).
   template <typename U>
@@ -42,5 +51,10 @@ class FillLaterAllocator : public std::allocator<T> {
 // A vector whose new elements are unwritten until the caller fills them; see above.
 template <typename T>
 using FillLaterVector = std::vector<T, FillLaterAllocator<T>>;
+
+// A FillLaterVector whose large buffers live on transparent huge pages: where first-touch page
+// faults, not the kernel's zeroing, are the cost (see base/huge_page_allocator.h).
+template <typename T>
+using HugeFillLaterVector = std::vector<T, FillLaterAllocator<T, HugePageAllocator>>;
 
 }  // namespace cuzk

@@ -41,5 +41,23 @@ TEST(FillLaterVectorTest, CopiesAppendsAndFillsAsAVector) {
   EXPECT_EQ(bytes[1][2], 3);
 }
 
+// An over-aligned element, as the AVX-512 lanes of ff/lane_limbs.h.
+struct alignas(64) Lanes {
+  uint64_t limb[8];
+};
+
+TEST(FillLaterVectorTest, HugePageVectorsKeepTheElementsAlignment) {
+  // Small buffers come from malloc's side of HugePageAllocator, large ones from 2 MiB pages:
+  // both must honour alignof(Lanes), or aligned vector loads fault.
+  for (size_t n : {size_t{1}, size_t{3}, size_t{1000}, (size_t{8} << 20) / sizeof(Lanes)}) {
+    HugeFillLaterVector<Lanes> v(n);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(v.data()) % alignof(Lanes), 0u) << n << " elements";
+    v.back().limb[7] = 5;
+    HugeFillLaterVector<Lanes> copy = v;
+    EXPECT_EQ(copy.back().limb[7], 5u);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(copy.data()) % alignof(Lanes), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace cuzk
