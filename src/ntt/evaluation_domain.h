@@ -33,7 +33,9 @@ enum class NttKernel {
 };
 
 // The largest domain whose twiddle tables are kept by default: 2^22 points (the 2KiB PoRep
-// circuit's) take 2 x 86 MiB; a 32GiB partition's 2^27 would take 2 x 2.7 GiB.
+// circuit's) take 2 x 85 MiB as Fr tables, or 2 x 160 MiB packed for the IFMA lanes (each is
+// built on first use by a transform that needs it); a 32GiB partition's 2^27 would take 32 times
+// as much.
 inline constexpr uint32_t kMaxPrecomputedLogSize = 22;
 
 // A radix-2 domain with its FFTs. Cost: n/2 log2(n) butterflies (one Fr multiplication each),

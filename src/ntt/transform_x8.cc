@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 
 #include "base/parallel.h"
@@ -232,36 +233,49 @@ const LaneKernels* AutoKernels() {
   return ff::ifma::IfmaDeclinedByEnvironment() ? nullptr : IfmaKernels();
 }
 
-std::vector<FrX8> PackSmall(const std::vector<Fr>& small) {
-  // small[h + j] for h >= 8: entries 8 .. small.size() - 1, eight at a time.
-  std::vector<FrX8> packed(small.size() / 8);
+LaneTable PackSmall(const std::vector<Fr>& small) {
+  // small[h + j] for h >= 8: entries 8 .. small.size() - 1, eight at a time (packed[0] unused).
+  LaneTable packed(small.size() / 8);
   for (size_t i = 1; i < packed.size(); ++i) packed[i] = PackTwiddles(&small[8 * i], 1);
   return packed;
 }
 
-PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std::vector<Fr>>& wide,
-                             const std::vector<std::pair<size_t, unsigned>>& passes) {
+PackedTwiddles PackDirection(const std::vector<Fr>& small,
+                             const std::vector<std::pair<size_t, unsigned>>& passes,
+                             const WideTableFn& wide) {
   PackedTwiddles packed;
   packed.small = PackSmall(small);
-  for (size_t p = 0; p < wide.size(); ++p) {
-    const std::vector<Fr>& table = wide[p];
-    std::vector<FrX8> lanes(table.size() / 8), even;
-    ParallelFor(lanes.size(), 0, [&](size_t b, size_t e) {
-      for (size_t i = b; i < e; ++i) lanes[i] = PackTwiddles(&table[8 * i], 1);
-    });
-    if (passes[p].second == 4) {
-      even.resize(table.size() / 16);
-      ParallelFor(even.size(), 0, [&](size_t b, size_t e) {
-        for (size_t i = b; i < e; ++i) even[i] = PackTwiddles(&table[16 * i], 2);
-      });
+  for (size_t p = 0; p < passes.size(); ++p) {
+    size_t h = passes[p].first;
+    unsigned radix = passes[p].second;  // not a structured binding: the lambda below uses it
+    size_t size = radix / 2 * h;
+    // Chunks of 16 entries or more: one lane group of `wide`, and one of `even` (every other).
+    size_t chunk = std::min<size_t>(size, 4096);
+    if (size % 16 != 0) {
+      std::fprintf(stderr, "PackDirection: a pass table of %zu entries\n", size);
+      std::abort();
     }
+    LaneTable lanes(size / 8), even(radix == 4 ? size / 16 : 0);
+    ParallelFor(size / chunk, 0, [&](size_t c0, size_t c1) {
+      std::vector<Fr> entries(chunk);
+      for (size_t c = c0; c < c1; ++c) {
+        size_t begin = c * chunk;
+        wide(p, begin, begin + chunk, entries.data());
+        for (size_t i = 0; i < chunk; i += 8) lanes[(begin + i) / 8] = PackTwiddles(&entries[i], 1);
+        if (radix == 4) {
+          for (size_t i = 0; i < chunk; i += 16) {
+            even[(begin + i) / 16] = PackTwiddles(&entries[i], 2);
+          }
+        }
+      }
+    });
     packed.wide.push_back(std::move(lanes));
     packed.even.push_back(std::move(even));
   }
   return packed;
 }
 
-void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, const LaneKernels& kernels,
+void BlockStages(Fr* x, size_t block, const LaneTable& small, const LaneKernels& kernels,
                  std::vector<FrX8>& scratch) {
   if (block < 16) return;
   size_t lanes = block / 8;
@@ -293,7 +307,7 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
         std::vector<FrX8> tile(rows * kGroups);
         // One stage of half-width `half` rows; `table` holds the twiddle of point index m (mod
         // the stage's half-width in points) in lane group m / 8.
-        auto stage = [&](size_t col, size_t half, const std::vector<FrX8>& table) {
+        auto stage = [&](size_t col, size_t half, const LaneTable& table) {
           for (size_t group = 0; group < rows; group += 2 * half) {
             for (size_t k = 0; k < half; ++k) {
               FrX8* u = &tile[(group + k) * kGroups];

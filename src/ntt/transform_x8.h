@@ -10,11 +10,13 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "base/cancel.h"
+#include "base/fill_later_vector.h"
 #include "ff/fr.h"
 #include "ff/fr_x8_ifma.h"
 
@@ -94,26 +96,37 @@ void Unpack(const FrX8& in, Fr* x);
 // Montgomery form of 16 w).
 FrX8 PackTwiddles(const Fr* w, size_t stride);
 
+// A twiddle table: filled on many threads, so its pages are first touched there (a std::vector
+// would zero the whole table on one thread first: most of the 1.4 s that packing the 2^22
+// domain's tables took on a 2-core VM).
+using FrTable = HugeFillLaterVector<Fr>;
+// A twiddle table packed eight to an element.
+using LaneTable = HugeFillLaterVector<FrX8>;
+
 // EvaluationDomain's twiddle tables of one direction, packed eight to an element:
 //   small[(h + j) / 8] holds small[h + j .. h + j + 7] (h >= 8, j a multiple of 8);
 //   wide[p][m / 8] holds wide[p][m .. m + 7];
 //   even[p][m / 8] holds wide[p][2m], wide[p][2m + 2], .. wide[p][2m + 14] (radix-4 passes'
 //   first stage, which takes every other twiddle).
 struct PackedTwiddles {
-  std::vector<FrX8> small;
-  std::vector<std::vector<FrX8>> wide, even;
+  LaneTable small;
+  std::vector<LaneTable> wide, even;
 };
 
 // Packs the `small` table alone (what a domain without precomputed tables packs per call).
-std::vector<FrX8> PackSmall(const std::vector<Fr>& small);
-// Packs one direction's tables; `passes` are the wide passes (half-width, radix) of `wide`.
-PackedTwiddles PackDirection(const std::vector<Fr>& small, const std::vector<std::vector<Fr>>& wide,
-                             const std::vector<std::pair<size_t, unsigned>>& passes);
+LaneTable PackSmall(const std::vector<Fr>& small);
+// Writes entries [begin, end) of wide pass `pass`'s twiddle table to out[0, end - begin).
+using WideTableFn = std::function<void(size_t pass, size_t begin, size_t end, Fr* out)>;
+// Packs one direction's tables: `small`, and for each of the wide `passes` (half-width h, radix)
+// its table of radix h / 2 entries, which `wide` computes a chunk at a time on every thread.
+PackedTwiddles PackDirection(const std::vector<Fr>& small,
+                             const std::vector<std::pair<size_t, unsigned>>& passes,
+                             const WideTableFn& wide);
 
 // Runs the stages of half-width 8 .. block/2 on one block of `block` values (below r, the
 // earlier stages done) with the packed small table, leaving them below r; scratch is the
 // caller's, reused between blocks.
-void BlockStages(Fr* x, size_t block, const std::vector<FrX8>& small, const LaneKernels& kernels,
+void BlockStages(Fr* x, size_t block, const LaneTable& small, const LaneKernels& kernels,
                  std::vector<FrX8>& scratch);
 
 // Runs the stages past the block (EvaluationDomain's HighStagesTiled, on lanes): each tile of 16

@@ -235,9 +235,12 @@ TEST(TransformX8Test, LazyStagesEqualTheReducedOnes) {
 
   constexpr size_t kBlock = 64;
   const std::vector<std::pair<size_t, unsigned>> passes = {{64, 2}, {128, 4}, {512, 2}};
-  std::vector<std::vector<Fr>> wide = {RandomVector(64, 11), RandomVector(256, 12),
-                                       RandomVector(512, 13)};
-  x8::PackedTwiddles twiddles = x8::PackDirection(RandomVector(kBlock, 14), wide, passes);
+  const std::vector<std::vector<Fr>> wide = {RandomVector(64, 11), RandomVector(256, 12),
+                                             RandomVector(512, 13)};
+  x8::PackedTwiddles twiddles = x8::PackDirection(
+      RandomVector(kBlock, 14), passes, [&](size_t p, size_t begin, size_t end, Fr* out) {
+        std::copy(wide[p].begin() + begin, wide[p].begin() + end, out);
+      });
   std::vector<Fr> y = RandomVector(16 * kBlock, 15), want_y = y;
   x8::HighStagesTiled(y, kBlock, passes, twiddles, x8::kEmulatedIfmaKernels, 2, nullptr);
   x8::HighStagesTiled(want_y, kBlock, passes, twiddles, x8::kPortableKernels, 2, nullptr);
