@@ -3,7 +3,6 @@
 
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <map>
 
 namespace cuzk::r1cs {
@@ -91,7 +90,15 @@ Result<Container> ReadContainer(const std::string& path, const char magic[4], ui
   std::ifstream f(path, std::ios::binary);
   if (!f) return Status(StatusCode::kNotFound, "cannot open " + path);
   Container c;
-  c.bytes.assign(std::istreambuf_iterator<char>(f), {});
+  // One read of the whole file, not a byte-at-a-time stream iterator.
+  f.seekg(0, std::ios::end);
+  std::streamoff file_size = f.tellg();
+  f.seekg(0, std::ios::beg);
+  if (!f || file_size < 0) return Status(StatusCode::kNotFound, "cannot read " + path);
+  c.bytes.resize(static_cast<size_t>(file_size));
+  if (!f.read(reinterpret_cast<char*>(c.bytes.data()), file_size)) {
+    return Status(StatusCode::kNotFound, "cannot read " + path);
+  }
   Reader r(c.bytes, path);
   if (!r.Need(12).ok()) return Status::InvalidArgument(path + ": too short for a header");
   auto m = r.Take(4);
@@ -141,10 +148,14 @@ Status CheckPrime(Reader& r) {
   return Status::Ok();
 }
 
-Result<Fr> ReadField(Reader& r, const std::string& what) {
+// Reads a field element; an error names it "<kind> <index>" (built only then: a string per
+// value would cost more than the value's conversion).
+Result<Fr> ReadField(Reader& r, const char* kind, uint64_t index) {
   auto f = Fr::FromBytesLE(r.Take(kFieldBytes));
-  if (!f.ok())
-    return Status::InvalidArgument(r.where() + ": " + what + ": " + f.status().message());
+  if (!f.ok()) {
+    return Status::InvalidArgument(r.where() + ": " + kind + " " + std::to_string(index) + ": " +
+                                   f.status().message());
+  }
   return *f;
 }
 
@@ -229,20 +240,20 @@ Result<R1csShape> ReadIden3R1cs(const std::string& path) {
   LinearCombination lc;
   for (uint32_t i = 0; i < num_constraints; ++i) {
     for (SparseMatrix* m : {&shape.a, &shape.b, &shape.c}) {
-      std::string where = "constraint " + std::to_string(i);
-      if (!r.Need(4).ok()) return Status::InvalidArgument(r.where() + ": truncated in " + where);
+      auto where = [i] { return "constraint " + std::to_string(i); };
+      if (!r.Need(4).ok()) return Status::InvalidArgument(r.where() + ": truncated in " + where());
       uint32_t terms = r.U32();
       if (r.remaining() / (4 + kFieldBytes) < terms) {
-        return Status::InvalidArgument(r.where() + ": truncated in " + where);
+        return Status::InvalidArgument(r.where() + ": truncated in " + where());
       }
       lc.Clear();
       for (uint32_t t = 0; t < terms; ++t) {
         uint32_t wire = r.U32();
         if (wire >= wires) {
-          return Status::InvalidArgument(r.where() + ": " + where + " uses wire " +
+          return Status::InvalidArgument(r.where() + ": " + where() + " uses wire " +
                                          std::to_string(wire) + " of " + std::to_string(wires));
         }
-        auto coeff = ReadField(r, where);
+        auto coeff = ReadField(r, "constraint", i);
         RETURN_IF_ERROR(coeff);
         Variable v =
             wire < shape.num_inputs
@@ -275,7 +286,7 @@ Result<std::vector<Fr>> ReadIden3Witness(const std::string& path) {
   std::vector<Fr> out;
   out.reserve(n);
   for (uint32_t i = 0; i < n; ++i) {
-    auto v = ReadField(r, "value " + std::to_string(i));
+    auto v = ReadField(r, "value", i);
     RETURN_IF_ERROR(v);
     out.push_back(*v);
   }

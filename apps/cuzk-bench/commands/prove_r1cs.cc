@@ -35,9 +35,9 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   if (!shape.ok()) return Fail("reading the constraint system", shape.status());
   auto witness = r1cs::ReadIden3Witness(o.wtns);
   if (!witness.ok()) return Fail("reading the witness", witness.status());
-  r1cs::Iden3Circuit circuit(*shape, *witness);
   std::printf("circuit: %zu constraints, %zu public inputs, %zu private wires (read in %.2f s)\n",
               shape->num_constraints(), shape->num_inputs - 1, shape->num_aux, Since(t));
+  r1cs::Iden3Circuit circuit(std::move(*shape), std::move(*witness));
 
   if (!std::filesystem::exists(o.params)) {
     std::printf("%s does not exist: generating TEST parameters (fixed seed, not for production)\n",
