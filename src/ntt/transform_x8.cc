@@ -249,9 +249,9 @@ PackedTwiddles PackDirection(const std::vector<Fr>& small,
     size_t h = passes[p].first;
     unsigned radix = passes[p].second;  // not a structured binding: the lambda below uses it
     size_t size = radix / 2 * h;
-    // Chunks of 16 entries or more: one lane group of `wide`, and one of `even` (every other).
+    // Whole chunks of 16 entries or more: lane groups of `wide`, and of `even` (every other).
     size_t chunk = std::min<size_t>(size, 4096);
-    if (size % 16 != 0) {
+    if (size % 16 != 0 || size % chunk != 0) {  // pass tables are powers of two
       std::fprintf(stderr, "PackDirection: a pass table of %zu entries\n", size);
       std::abort();
     }
