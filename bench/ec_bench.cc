@@ -8,6 +8,7 @@
 
 #include "ec/pairing.h"
 #include "ec/serialization.h"
+#include "ff/fp_x8_ifma.h"
 
 namespace cuzk::ec {
 namespace {
@@ -91,6 +92,33 @@ void BM_G1Decompress(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(G1FromCompressed(bytes));
 }
 BENCHMARK(BM_G1Decompress)->Unit(benchmark::kMicrosecond);
+
+// Decoding a run of uncompressed G1 points as a parameter load does (the curve check, no subgroup
+// check): 4096 points per iteration, with the IFMA lanes (arg 1) where the CPU has them, or point
+// by point (arg 0). The output stays in cache, so this is the decoder alone.
+void BM_G1UncompressedRun(benchmark::State& state) {
+  const ff::ifma::FpX8Kernels* lanes = state.range(0) ? ff::ifma::CheckedIfmaFpKernels() : nullptr;
+  if (state.range(0) && lanes == nullptr) {
+    state.SkipWithError("this CPU has no AVX-512 IFMA");
+    return;
+  }
+  constexpr size_t kPoints = 4096;
+  std::mt19937_64 rng(1);
+  G1 p = Mul(G1::Generator(), Fr::Random(rng)), step = Mul(G1::Generator(), Fr::Random(rng));
+  std::vector<uint8_t> bytes;
+  for (size_t i = 0; i < kPoints; ++i, p += step) {
+    auto b = G1ToUncompressed(p.ToAffine());
+    bytes.insert(bytes.end(), b.begin(), b.end());
+  }
+  std::vector<G1Affine> out(kPoints);
+  for (auto _ : state) {
+    size_t ok = TryG1RunFromUncompressedFinite(bytes.data(), kPoints, out.data(), lanes);
+    if (ok != kPoints) state.SkipWithError("a point failed to decode");
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kPoints));
+}
+BENCHMARK(BM_G1UncompressedRun)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 void BM_G1SubgroupCheck(benchmark::State& state) {
   std::mt19937_64 rng(1);

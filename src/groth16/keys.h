@@ -21,14 +21,15 @@ struct VerifyingKey {
 };
 
 // The proving key (bellperson "Parameters"): the verifying key and five query vectors, which are
-// FillLaterVectors so that a multi-GB key is sized without writing it on one thread first.
+// HugeFillLaterVectors so that a multi-GB key is sized without writing it on one thread first and
+// lives on huge pages (groth16/params_io.cc says why).
 struct ProvingKey {
   VerifyingKey vk;
-  FillLaterVector<ec::G1Affine> h;     // tau^i Z(tau)/delta, i < n - 1
-  FillLaterVector<ec::G1Affine> l;     // (beta A_j + alpha B_j + C_j)(tau)/delta, one per aux var
-  FillLaterVector<ec::G1Affine> a;     // A_j(tau) for variables in the A query (inputs, then aux)
-  FillLaterVector<ec::G1Affine> b_g1;  // B_j(tau) for variables in the B query
-  FillLaterVector<ec::G2Affine> b_g2;  // the same in G2
+  HugeFillLaterVector<ec::G1Affine> h;  // tau^i Z(tau)/delta, i < n - 1
+  HugeFillLaterVector<ec::G1Affine> l;  // (beta A_j + alpha B_j + C_j)(tau)/delta, one per aux var
+  HugeFillLaterVector<ec::G1Affine> a;  // A_j(tau) for variables in the A query (inputs, then aux)
+  HugeFillLaterVector<ec::G1Affine> b_g1;  // B_j(tau) for variables in the B query
+  HugeFillLaterVector<ec::G2Affine> b_g2;  // the same in G2
 };
 
 // A proof (A in G1, B in G2, C in G1).

@@ -134,12 +134,15 @@ Result<typename T::Point> ReadPoint(Reader& r, ec::SubgroupCheck check, const st
   return DecodeOne<T>(*b, check, what);
 }
 
-// Returns n unwritten points whose pages were first faulted in on `threads` threads (the kernel
+// Returns n unwritten points on huge pages, first faulted in on `threads` threads (the kernel
 // zeroes each page as it faults in: 0.8 s on one thread for the 2KiB PoRep key on this project's
-// 2-core VM).
+// 2-core VM). On a 2-core VM with IFMA, 4 KiB pages faulted in by MADV_POPULATE_WRITE still made
+// the decoder's first store to each page stall (the host backs the memory then): loading the
+// 2KiB PoRep key took 1.67-2.29 s on 4 KiB pages against 1.00-1.31 s on huge pages (6
+// interleaved runs of `cuzk-bench load-params`).
 template <typename Point>
-FillLaterVector<Point> AllocatePoints(size_t n, size_t threads) {
-  FillLaterVector<Point> out(n);
+HugeFillLaterVector<Point> AllocatePoints(size_t n, size_t threads) {
+  HugeFillLaterVector<Point> out(n);
   constexpr uintptr_t kPage = 4096;
   uintptr_t begin = (reinterpret_cast<uintptr_t>(out.data()) + kPage - 1) & ~(kPage - 1);
   uintptr_t end = reinterpret_cast<uintptr_t>(out.data() + n) & ~(kPage - 1);
@@ -158,9 +161,10 @@ FillLaterVector<Point> AllocatePoints(size_t n, size_t threads) {
 // Reads `u32 count || count points`: each thread reads its own range a chunk at a time and decodes
 // it without allocating; the error names the lowest bad index.
 template <typename T>
-Result<FillLaterVector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck check,
-                                                      const std::string& section, size_t threads,
-                                                      const CancelFlag* cancel = nullptr) {
+Result<HugeFillLaterVector<typename T::Point>> ReadVector(Reader& r, ec::SubgroupCheck check,
+                                                          const std::string& section,
+                                                          size_t threads,
+                                                          const CancelFlag* cancel = nullptr) {
   auto count = r.U32(section + " length");
   RETURN_IF_ERROR(count);
   size_t n = *count;

@@ -38,13 +38,14 @@ const std::vector<ec::Affine<Curve>>& CombTable() {
 }
 
 template <typename Curve>
-FillLaterVector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars, size_t threads) {
+HugeFillLaterVector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars,
+                                                    size_t threads) {
   using Point = ec::Jacobian<Curve>;
   using Affine = ec::Affine<Curve>;
   // 1. The table (CombTable).
   const std::vector<Affine>& table = CombTable<Curve>();
   // 2. Each scalar: one mixed addition per non-zero digit; results normalized per chunk.
-  FillLaterVector<Affine> out(scalars.size());  // every point written below
+  HugeFillLaterVector<Affine> out(scalars.size());  // every point written below
   ParallelFor(
       scalars.size(), threads,
       [&](size_t begin, size_t end) {
@@ -66,11 +67,11 @@ FillLaterVector<ec::Affine<Curve>> FixedBaseMul(std::span<const ff::Fr> scalars,
 
 }  // namespace
 
-FillLaterVector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads) {
+HugeFillLaterVector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads) {
   return FixedBaseMul<ec::G1Curve>(scalars, threads);
 }
 
-FillLaterVector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads) {
+HugeFillLaterVector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads) {
   return FixedBaseMul<ec::G2Curve>(scalars, threads);
 }
 

@@ -13,8 +13,10 @@
 namespace cuzk::msm {
 
 // Returns k_i * G1 generator for every scalar, in affine form (one batched inversion per thread).
-FillLaterVector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars, size_t threads = 0);
+HugeFillLaterVector<ec::G1Affine> FixedBaseMulG1(std::span<const ff::Fr> scalars,
+                                                 size_t threads = 0);
 // Returns k_i * G2 generator for every scalar.
-FillLaterVector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars, size_t threads = 0);
+HugeFillLaterVector<ec::G2Affine> FixedBaseMulG2(std::span<const ff::Fr> scalars,
+                                                 size_t threads = 0);
 
 }  // namespace cuzk::msm
