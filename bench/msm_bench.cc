@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // MSM benchmarks: G1 and G2 Pippenger on full-width random scalars and on Filecoin-like scalars
 // (90% zeros and ones), sizes 2^k, all hardware threads. Reports points/s and peak RSS. BM_MsmG1
-// adds on eight AVX-512 IFMA Fp lanes where the CPU has them (label "ifma"); BM_MsmG1Scalar never,
-// as its baseline there.
+// and BM_MsmG2 add on eight AVX-512 IFMA Fp lanes where the CPU has them (label "ifma");
+// BM_MsmG1Scalar and BM_MsmG2Scalar never, as their baselines there.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -53,16 +53,25 @@ BENCHMARK(BM_MsmG1Scalar)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-void BM_MsmG2(benchmark::State& state) {
+// Times G2 MSMs of 2^range(0) random scalars on `kernel`.
+void RunMsmG2(benchmark::State& state, MsmKernel kernel) {
   size_t n = size_t{1} << state.range(0);
   auto bases = bench::DistinctPoints<ec::G2>(n);
   auto scalars = Scalars(n, false);
-  for (auto _ : state) benchmark::DoNotOptimize(MsmG2(bases, scalars));
+  for (auto _ : state) benchmark::DoNotOptimize(MsmG2(bases, scalars, 0, nullptr, kernel));
   state.counters["points_per_s"] =
       benchmark::Counter(static_cast<double>(n * state.iterations()), benchmark::Counter::kIsRate);
+  bool lanes = kernel == MsmKernel::kAuto && ff::ifma::CheckedIfmaFpKernels() != nullptr;
+  state.SetLabel(lanes ? "ifma" : "scalar");
   bench::ReportPeakRss(state);
 }
+
+void BM_MsmG2(benchmark::State& state) { RunMsmG2(state, MsmKernel::kAuto); }
 BENCHMARK(BM_MsmG2)->Arg(16)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// BM_MsmG2's baseline where the CPU has AVX-512 IFMA.
+void BM_MsmG2Scalar(benchmark::State& state) { RunMsmG2(state, MsmKernel::kScalar); }
+BENCHMARK(BM_MsmG2Scalar)->Arg(16)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace cuzk::msm

@@ -5,14 +5,13 @@
 // instead of the ~11 of a mixed Jacobian addition. The inversions run in variable time
 // (Bernstein-Yang, ff/modinv.h): bases are public parameters and scalars a Filecoin witness,
 // which a PoRep or PoSt proof does not hide. Given eight-lane Fp kernels (ff/fp_x8_ifma.h), the
-// G1 additions run eight at a time on them (msm/affine_lanes.h) with the same results; G2 and a
-// null kernel set stay scalar.
+// additions run eight at a time on them (msm/affine_lanes.h: G1 on Fp lanes, G2 on pairs of
+// them) with the same results; a null kernel set keeps them scalar.
 #pragma once
 
 #include <algorithm>
 #include <optional>
 #include <span>
-#include <type_traits>
 #include <vector>
 
 #include "base/huge_page_allocator.h"
@@ -22,25 +21,20 @@
 
 namespace cuzk::msm::detail {
 
-// Whether Curve's batch-affine additions may run on eight-lane Fp kernels (G1 only).
-template <typename Curve>
-constexpr bool kHasFpLanes = std::is_same_v<Curve, ec::G1Curve>;
-
-// The lane adder for `lanes` (null: none) where Curve has Fp lanes.
+// The lane adder for `lanes` (null: none).
 template <typename Curve>
 class OptionalLaneAdder {
  public:
-  explicit OptionalLaneAdder(const FpX8Kernels* lanes)
-      : lanes_(kHasFpLanes<Curve> ? lanes : nullptr) {
+  explicit OptionalLaneAdder(const FpX8Kernels* lanes) : lanes_(lanes) {
     if (lanes_ != nullptr) adder_.emplace(*lanes_);
   }
   // Whether the additions run on lanes.
   bool enabled() const { return lanes_ != nullptr; }
-  AffineLaneAdder& operator*() { return *adder_; }
+  AffineLaneAdder<Curve>& operator*() { return *adder_; }
 
  private:
   const FpX8Kernels* lanes_;
-  std::optional<AffineLaneAdder> adder_;
+  std::optional<AffineLaneAdder<Curve>> adder_;
 };
 
 // Asks the cache for the whole of *p (an affine point spans two or three cache lines).
@@ -72,7 +66,7 @@ class AffineBuckets {
   // and smaller batches measured no faster since): 2^20 random points, 512 -> 2048 took
   // 3.77 -> 3.63 s (4096 gained nothing); 2^20 points with 90% trivial scalars, 1/16 -> 1/4 of
   // the buckets took 600 -> 555 ms (1/2 was the same).
-  // lanes: eight-lane Fp kernels for G1's additions, or null.
+  // lanes: eight-lane Fp kernels for the additions, or null.
   explicit AffineBuckets(size_t count, const FpX8Kernels* lanes = nullptr)
       : buckets_(count), stamp_(count, 0), batch_(AffineBatchSize(count)), lanes_(lanes) {}
 
@@ -129,9 +123,7 @@ class AffineBuckets {
   // consecutive multiplications need not wait for each other (measured gain: within noise); each
   // bucket is updated in the same backward pass that recovers its inverse.
   void Apply() {
-    if constexpr (kHasFpLanes<Curve>) {
-      if (lanes_.enabled()) return ApplyOnLanes();
-    }
+    if (lanes_.enabled()) return ApplyOnLanes();
     size_t n = pending_.size();
     diff_.resize(n);
     prefix_.resize(n);
@@ -192,7 +184,7 @@ class AffineSummer {
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
 
-  // lanes: eight-lane Fp kernels for G1's additions, or null.
+  // lanes: eight-lane Fp kernels for the additions, or null.
   explicit AffineSummer(const FpX8Kernels* lanes = nullptr) : lanes_(lanes) {}
 
   // Adds p to the sum.
@@ -215,11 +207,9 @@ class AffineSummer {
   // Folds points_ into total_.
   void Reduce() {
     while (points_.size() > 1) {
-      if constexpr (kHasFpLanes<Curve>) {
-        if (lanes_.enabled()) {
-          ReduceRoundOnLanes();
-          continue;
-        }
+      if (lanes_.enabled()) {
+        ReduceRoundOnLanes();
+        continue;
       }
       size_t pairs = points_.size() / 2;
       prefix_.resize(pairs);
@@ -307,15 +297,13 @@ class AffinePairAdder {
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
 
-  // lanes: eight-lane Fp kernels for G1's additions, or null.
+  // lanes: eight-lane Fp kernels for the additions, or null.
   explicit AffinePairAdder(const FpX8Kernels* lanes = nullptr) : lanes_(lanes) {}
 
   // addend(i) returns the point added to acc[i]; it must not alias acc.
   template <typename Addend>
   void AddAll(std::span<Affine> acc, Addend addend) {
-    if constexpr (kHasFpLanes<Curve>) {
-      if (lanes_.enabled()) return AddAllOnLanes(acc, addend);
-    }
+    if (lanes_.enabled()) return AddAllOnLanes(acc, addend);
     size_t n = acc.size();
     diff_.resize(n);
     prefix_.resize(n);

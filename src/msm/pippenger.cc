@@ -22,8 +22,9 @@
 //      2022/1396): ~6 multiplications per addition instead of 11 for a mixed Jacobian
 //      addition; windows of fewer than 2^7 buckets use Jacobian buckets.
 //   3. The window sums of all pieces are combined by Horner's rule and the trivial sum added.
-// G1's batch-affine additions (buckets, the ones' sum, the segmented fold) run eight at a time
-// on AVX-512 IFMA Fp lanes where the CPU has them (msm/affine_lanes.h), with the same results.
+// The batch-affine additions (buckets, the ones' sum, the segmented fold) run eight at a time on
+// AVX-512 IFMA Fp lanes where the CPU has them (msm/affine_lanes.h; G2's Fp2 on pairs of them),
+// with the same results.
 // The batch inversions run in variable time (Bernstein-Yang, ff/modinv.h, ~9x faster than
 // Fermat): the bases are public parameters and the scalars a Filecoin witness, which a PoRep or
 // PoSt proof does not hide.
@@ -414,8 +415,8 @@ ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scal
 }
 
 ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads,
-             const CancelFlag* cancel) {
-  return Msm<ec::G2Curve>(bases, scalars, threads, cancel, nullptr);
+             const CancelFlag* cancel, MsmKernel kernel) {
+  return Msm<ec::G2Curve>(bases, scalars, threads, cancel, LanesFor(kernel));
 }
 
 }  // namespace cuzk::msm

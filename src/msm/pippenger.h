@@ -12,7 +12,7 @@ namespace cuzk::msm {
 
 using ff::Fr;
 
-// Which field arithmetic G1's batch-affine additions run on.
+// Which field arithmetic the batch-affine additions run on.
 enum class MsmKernel {
   kAuto,               // eight AVX-512 IFMA lanes where the CPU has them, they pass their
                        // known-answer check and CUZK_FIELD_KERNEL allows them; else scalar
@@ -37,9 +37,9 @@ ec::G1 MsmG1(std::span<const ec::G1Affine> bases, std::span<const Fr> scalars, s
 ec::G1 MsmG1DenseInPlace(std::span<const ec::G1Affine> bases, std::span<Fr> scalars,
                          size_t threads = 0, const CancelFlag* cancel = nullptr,
                          MsmKernel kernel = MsmKernel::kAuto);
-// G2 counterpart of MsmG1 (scalar field arithmetic: there are no Fp2 lanes).
+// G2 counterpart of MsmG1 (on IFMA lanes, each Fp2 is a pair of Fp lanes).
 ec::G2 MsmG2(std::span<const ec::G2Affine> bases, std::span<const Fr> scalars, size_t threads = 0,
-             const CancelFlag* cancel = nullptr);
+             const CancelFlag* cancel = nullptr, MsmKernel kernel = MsmKernel::kAuto);
 
 // Returns the Pippenger window width (2 to 17 bits) used for `n` non-trivial scalars.
 unsigned WindowBits(size_t n);

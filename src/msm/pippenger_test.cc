@@ -48,9 +48,9 @@ Point Naive(const Case<Point>& c) {
   return acc;
 }
 
-// The kernels every G1 test runs with: the scalar field arithmetic, the IFMA lanes' plain-loop
-// emulation, and kAuto where it means the IFMA lanes (where it means scalar, it would only
-// repeat the first).
+// The kernels every MSM test runs with: the scalar field arithmetic, the IFMA lanes' plain-loop
+// emulation, and kAuto where it means the IFMA lanes (where it means scalar, it would only repeat
+// the first).
 std::vector<MsmKernel> Kernels() {
   std::vector<MsmKernel> kernels = {MsmKernel::kScalar, MsmKernel::kEightLanePortable};
   if (ff::ifma::CheckedIfmaFpKernels() != nullptr) kernels.push_back(MsmKernel::kAuto);
@@ -184,8 +184,11 @@ TEST(PippengerTest, SegmentedFoldOfEqualAndEmptyBucketsMatchesScalarSum) {
           bound, [kernel](auto& b, auto& s, size_t t) { return MsmG1(b, s, t, nullptr, kernel); });
     }
   }
-  CheckSmallMultiplesOfGenerator<ec::G2>(1 << 12,
-                                         [](auto& b, auto& s, size_t t) { return MsmG2(b, s, t); });
+  for (MsmKernel kernel : kKernels) {
+    SCOPED_TRACE(Name(kernel));
+    CheckSmallMultiplesOfGenerator<ec::G2>(
+        1 << 12, [kernel](auto& b, auto& s, size_t t) { return MsmG2(b, s, t, nullptr, kernel); });
+  }
 }
 
 TEST(PippengerTest, ScalarsOneAreSummedInBatchesLikeANaiveSum) {
@@ -248,7 +251,40 @@ TEST(PippengerTest, G2MatchesNaiveSum) {
   for (size_t n : {1u, 50u, 300u}) {
     for (int kind : {2, 3}) {
       auto c = MakeCase<ec::G2>(n, n + kind, kind);
-      EXPECT_EQ(MsmG2(c.bases, c.scalars, 2), Naive(c)) << n << " kind " << kind;
+      for (MsmKernel kernel : kKernels) {
+        EXPECT_EQ(MsmG2(c.bases, c.scalars, 2, nullptr, kernel), Naive(c))
+            << n << " kind " << kind << " " << Name(kernel);
+      }
+    }
+  }
+}
+
+// G2's batch-affine buckets (Fp2 additions, on pairs of Fp lanes where the kernel has them), as
+// BatchAffineBucketsMatchNaiveSum for G1: 10,000 points give 2^11 buckets (folded in segments),
+// 1,000 points 2^7 buckets and batches of 32 that collide often, and repeated or negated bases
+// force P + P and P - P inside the buckets. Scalars 1 and 0 (kind 2) take the ones' sum too.
+TEST(PippengerTest, G2BatchAffineBucketsMatchNaiveSum) {
+  for (size_t n : {10000u, 1000u}) {
+    for (int kind : {0, 2}) {
+      auto c = MakeCase<ec::G2>(n, n + 5 + kind, kind);
+      size_t region = n / 4, repeats = std::min<size_t>(2000, region);
+      for (size_t i = 0; i < repeats; ++i) c.bases[region + i] = c.bases[i % 50];
+      for (size_t i = 0; i < 100; ++i) {
+        c.scalars[2 * region + i] = -c.scalars[i % 50];
+        c.bases[2 * region + i] = c.bases[i % 50];
+      }
+      ASSERT_GE(WindowBits(c.bases.size()), 8u);
+      ec::G2 want;
+      for (size_t begin = 0; begin < c.bases.size(); begin += 300) {
+        size_t len = std::min<size_t>(300, c.bases.size() - begin);
+        ASSERT_LT(WindowBits(len), 8u);
+        want += MsmG2(std::span(c.bases).subspan(begin, len),
+                      std::span(c.scalars).subspan(begin, len), 1, nullptr, MsmKernel::kScalar);
+      }
+      for (MsmKernel kernel : kKernels) {
+        EXPECT_EQ(MsmG2(c.bases, c.scalars, 2, nullptr, kernel), want)
+            << n << " kind " << kind << " " << Name(kernel);
+      }
     }
   }
 }
