@@ -157,6 +157,8 @@ TEST_F(Iden3Test, MalformedFilesAreRejectedWithReasons) {
   bad_wtns.v[bad_wtns.v.size() - 96] = 2;  // wire 0 = 2
   expect(ReadIden3Witness(Write("e.wtns", bad_wtns)).status(), "wire 0 must be 1");
   expect(ReadIden3R1cs(Path("missing.r1cs")).status(), "cannot open");
+  expect(ReadIden3R1cs(Write("g.r1cs", Bytes{})).status(), "too short for a header");  // not mapped
+  expect(ReadIden3R1cs(Path("")).status(), "not a regular file");  // the test's directory
   // A witness of the wrong length fails at synthesis, not with a crash.
   auto shape = ReadIden3R1cs(Write("f.r1cs", SquareR1cs()));
   TestConstraintSystem cs;
