@@ -3,7 +3,7 @@
 // (eight-lane IFMA butterflies where the CPU has them; BM_FftScalar never) uses the domain's
 // precomputed twiddle tables (built once per size and process, before the
 // timing, as the prover's domains reuse them); BM_FftPerCallTwiddles computes them in every call,
-// as domains above 2^22 points do.
+// as domains above 2^22 points do (BM_FftPerCallTwiddlesScalar: the same on scalar butterflies).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -42,7 +42,17 @@ void BM_FftScalar(benchmark::State& state) {
 BENCHMARK(BM_FftScalar)->DenseRange(16, 22, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_FftPerCallTwiddles(benchmark::State& state) { RunFft(state, TwiddleTables::kPerCall); }
-BENCHMARK(BM_FftPerCallTwiddles)->Arg(22)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FftPerCallTwiddles)->Arg(22)->Arg(24)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// BM_FftPerCallTwiddles' baseline where the CPU has AVX-512 IFMA.
+void BM_FftPerCallTwiddlesScalar(benchmark::State& state) {
+  RunFft(state, TwiddleTables::kPerCall, NttKernel::kScalar);
+}
+BENCHMARK(BM_FftPerCallTwiddlesScalar)
+    ->Arg(22)
+    ->Arg(24)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_CosetFft(benchmark::State& state) {
   auto domain = *EvaluationDomain::ForSize(size_t{1} << state.range(0));

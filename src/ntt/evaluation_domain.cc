@@ -381,7 +381,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   if (IsCancelled(cancel)) return;
   BitReverse(values, log_size_, threads);
   // The eight-lane kernels take the stages of half-width 8 and more (ntt/transform_x8.h).
-  // Without precomputed tables, only the block stages do (their table is packed per call).
+  // Without precomputed tables, the block stages' table is packed per call.
   const x8::LaneKernels* lanes = nullptr;
   if (kernel_ != NttKernel::kScalar) {
     lanes = kernel_ == NttKernel::kEightLaneIfma ? x8::IfmaKernels() : &x8::kPortableKernels;
@@ -431,13 +431,18 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   });
   // 2. Wider stages. With precomputed tables, all of them in one pass over memory, tile by tile
   //    (HighStagesTiled). Without (domains past 2^22, where every pass's table at once would
-  //    take 2/3 n elements), two per pass where possible (a radix-4 step: stages h and 2h on
-  //    the four elements j, j + h, j + 2h, j + 3h of each 4h-group), so the last stages cost
-  //    half as many passes; an odd stage count starts with one radix-2 stage, and each pass
-  //    first computes its own table (one buffer, grown once).
+  //    take 2/3 n elements): on lanes, tile by tile too, with twiddles composed from two small
+  //    tables per stage (x8::HighStagesComposed); scalar, two per pass where possible (a radix-4
+  //    step: stages h and 2h on the four elements j, j + h, j + 2h, j + 3h of each 4h-group),
+  //    so the last stages cost half as many passes; an odd stage count starts with one radix-2
+  //    stage, and each pass first computes its own table (one buffer, grown once).
   auto passes = WidePasses(log_size_);
   if (packed && n > block) {
     x8::HighStagesTiled(values, block, passes, *packed, *lanes, threads, cancel);
+    return;
+  }
+  if (lanes && n > block) {
+    x8::HighStagesComposed(values, block, root, *lanes, threads, cancel);
     return;
   }
   if (wide && n > block) {

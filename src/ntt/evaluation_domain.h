@@ -45,8 +45,8 @@ class EvaluationDomain {
  public:
   // Returns the smallest domain with at least `min_size` points; an error past 2^32, or for
   // kEightLaneIfma on a CPU without IFMA. Without precomputed tables (kPerCall, or kAuto past
-  // 2^22 points) the eight-lane kernels run the stages within a 2^14-point block only, and the
-  // wider ones stay scalar.
+  // 2^22 points) the eight-lane kernels run the stages past a 2^14-point block with twiddles
+  // composed from small per-call tables (x8::HighStagesComposed).
   static Result<EvaluationDomain> ForSize(size_t min_size,
                                           TwiddleTables tables = TwiddleTables::kAuto,
                                           NttKernel kernel = NttKernel::kAuto);

@@ -2,8 +2,10 @@
 #include "ntt/transform_x8.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <random>
 
 #include "base/parallel.h"
@@ -124,6 +126,18 @@ void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w) {
   Pack(vs, v);
 }
 
+void MulPortable(FrX8& out, const FrX8& a, const FrX8& b) {
+  FrX8 ra = a, rb = b;
+  ReducePortable(ra);
+  ReducePortable(rb);
+  Fr as[8], bs[8];
+  Unpack(ra, as);
+  Unpack(rb, bs);
+  // Fr's product of Montgomery integers A and B is A B / 2^256: one more 1/16 makes it 2^260.
+  for (int k = 0; k < 8; ++k) as[k] = as[k] * bs[k] * InverseOfSixteen();
+  Pack(as, out);
+}
+
 bool LanesBelowR(const FrX8& x) { return NormalizedAndBelow(x, kModulus); }
 
 bool LanesBelowFourR(const FrX8& x) { return NormalizedAndBelow(x, kFourTimesModulus); }
@@ -194,6 +208,29 @@ bool AgreesWithPortable(const LaneKernels& kernels) {
       if (got[k] != want[k]) return false;
     }
   }
+  // The product, of twiddle-form lanes (the values above, and edge integers up to 2r - 1).
+  for (int round = 0; round < 4; ++round) {
+    FrX8 a, b, got, want;
+    if (round < 3) {
+      a = PackTwiddles(&values[8 * round], 1);
+      b = PackTwiddles(&values[(8 * round + 8) % 24], 1);
+      AddModulusToLanes(b, 0x5a >> round);  // a few lanes of b in [r, 2r)
+    } else {
+      FrX8 unused;
+      EdgeLanes(a, b, unused, 0);  // a and b below 4r: keep those below 2r
+      for (int k = 0; k < 8; ++k) {
+        for (FrX8* x : {&a, &b}) {
+          if (!ff::LessThan(LaneValue(*x, k), kTwiceModulus)) SetLaneValue(*x, k, LaneInt{});
+        }
+      }
+    }
+    kernels.mul(got, a, b);
+    MulPortable(want, a, b);
+    if (!LanesBelowR(got)) return false;
+    for (int k = 0; k < 8; ++k) {
+      if (LaneValue(got, k) != LaneValue(want, k)) return false;
+    }
+  }
   // The reduction on its own, of the edge integers up to 4r - 1.
   for (size_t group = 0; 8 * group < kEdgeTriples; group += 3) {
     FrX8 u, v, w;
@@ -211,7 +248,8 @@ bool AgreesWithPortable(const LaneKernels& kernels) {
 const LaneKernels* IfmaKernels() {
   static const LaneKernels* checked = []() -> const LaneKernels* {
 #if defined(__x86_64__)
-    static constexpr LaneKernels kIfma = {&ff::ifma::ButterflyFrX8, &ff::ifma::ReduceFrX8};
+    static constexpr LaneKernels kIfma = {&ff::ifma::ButterflyFrX8, &ff::ifma::ReduceFrX8,
+                                          &ff::ifma::MulMontFrX8};
     if (!ff::ifma::FrX8Supported()) return nullptr;
     // A known-answer check on first use: kernels that disagree are never used, so a CPU or
     // compiler fault in them costs speed, not every proof.
@@ -332,6 +370,76 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
             } else {
               stage(col, h / block, twiddles.even[p]);
               stage(col, 2 * h / block, twiddles.wide[p]);
+            }
+          }
+          for (size_t r = 0; r < rows; ++r) {
+            for (size_t q = 0; q < kGroups; ++q) {
+              kernels.reduce(tile[r * kGroups + q]);
+              Unpack(tile[r * kGroups + q], values.data() + r * block + col + 8 * q);
+            }
+          }
+        }
+      },
+      1);
+}
+
+void HighStagesComposed(std::span<Fr> values, size_t block, const Fr& root,
+                        const LaneKernels& kernels, size_t threads, const CancelFlag* cancel) {
+  size_t n = values.size(), rows = n / block;
+  if (rows < 2 || block % kTileColumns != 0) return;
+  // Per stage s (half-width 2^s rows): columns[s][c / 8] holds w^c .. w^(c + 7) for c < block,
+  // row_factors[s][k] w^(k block) in every lane, for k < 2^s; all in the lanes' twiddle form.
+  std::vector<LaneTable> columns, row_factors;
+  for (size_t half = 1; half < rows; half <<= 1) {
+    Fr w = root.Pow(std::array<uint64_t, 1>{n / (2 * half * block)});
+    LaneTable column_table(block / 8);
+    ParallelFor(
+        block / 8, threads,
+        [&](size_t g0, size_t g1) {
+          Fr entries[8];
+          Fr t = w.Pow(std::array<uint64_t, 1>{8 * g0});
+          for (size_t g = g0; g < g1; ++g) {
+            for (Fr& e : entries) {
+              e = t;
+              t *= w;
+            }
+            column_table[g] = PackTwiddles(entries, 1);
+          }
+        },
+        64);
+    LaneTable row_table(half);
+    Fr step = w.Pow(std::array<uint64_t, 1>{block}), t = Fr::One();
+    for (size_t k = 0; k < half; ++k, t *= step) {
+      Fr lanes[8];
+      std::fill(std::begin(lanes), std::end(lanes), t);
+      row_table[k] = PackTwiddles(lanes, 1);
+    }
+    columns.push_back(std::move(column_table));
+    row_factors.push_back(std::move(row_table));
+  }
+  ParallelFor(
+      block / kTileColumns, threads,
+      [&](size_t t0, size_t t1) {
+        std::vector<FrX8> tile(rows * kGroups);
+        for (size_t t = t0; t < t1; ++t) {
+          if (IsCancelled(cancel)) return;
+          size_t col = t * kTileColumns;
+          for (size_t r = 0; r < rows; ++r) {
+            for (size_t q = 0; q < kGroups; ++q) {
+              Pack(values.data() + r * block + col + 8 * q, tile[r * kGroups + q]);
+            }
+          }
+          size_t s = 0;
+          for (size_t half = 1; half < rows; half <<= 1, ++s) {
+            const FrX8* column = &columns[s][col / 8];
+            for (size_t k = 0; k < half; ++k) {
+              FrX8 w[kGroups];
+              for (size_t q = 0; q < kGroups; ++q) kernels.mul(w[q], row_factors[s][k], column[q]);
+              for (size_t group = 0; group < rows; group += 2 * half) {
+                FrX8* u = &tile[(group + k) * kGroups];
+                FrX8* v = u + half * kGroups;
+                for (size_t q = 0; q < kGroups; ++q) kernels.butterfly(u[q], v[q], w[q]);
+              }
             }
           }
           for (size_t r = 0; r < rows; ++r) {

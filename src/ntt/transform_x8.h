@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The NTT's butterflies eight at a time (issue 26 item 2): EvaluationDomain's stages of half-width
-// 8 and more (without precomputed tables, those within a 2^14-point block), run on eight lanes of
-// five 52-bit limbs (ff/fr_x8_ifma.h) by LaneKernels, which are the AVX-512 IFMA kernels where the
-// CPU has them. The values stay in Fr's Montgomery form; only the twiddles change form (2^260 w
-// mod r, which the lanes' radix-2^52 product turns into w), so the results equal the scalar
-// transform's bit for bit. The data is packed into lanes once per cache block and once per tile,
-// not per stage, and between the two it stays lazily reduced (below 4r, as Harvey's butterflies
-// leave it), reduced below r only before it is unpacked.
+// 8 and more (without precomputed tables, the wide ones with composed twiddles), run on eight
+// lanes of five 52-bit limbs (ff/fr_x8_ifma.h) by LaneKernels, which are the AVX-512 IFMA kernels
+// where the CPU has them. The values stay in Fr's Montgomery form; only the twiddles change form
+// (2^260 w mod r, which the lanes' radix-2^52 product turns into w), so the results equal the
+// scalar transform's bit for bit. The data is packed into lanes once per cache block and once per
+// tile, not per stage, and between the two it stays lazily reduced (below 4r, as Harvey's
+// butterflies leave it), reduced below r only before it is unpacked.
 #pragma once
 
 #include <cstddef>
@@ -35,11 +35,17 @@ using ButterflyFn = void (*)(FrX8& u, FrX8& v, const FrX8& w);
 // residues below r.
 using ReduceFn = void (*)(FrX8& x);
 
-// The eight-lane kernels a transform runs: the butterfly of every stage, and the reduction of
-// the lanes before they are unpacked.
+// A product with ff::ifma::MulMontFrX8's contract: out = a b / 2^260 mod r, below r, for lanes
+// below 2r (normalized); out may alias a or b. On two twiddles in the lanes' form (2^260 w mod
+// r) it gives their product in that form.
+using MulFn = void (*)(FrX8& out, const FrX8& a, const FrX8& b);
+
+// The eight-lane kernels a transform runs: the butterfly of every stage, the reduction of the
+// lanes before they are unpacked, and the product that composes twiddles (HighStagesComposed).
 struct LaneKernels {
   ButterflyFn butterfly = nullptr;
   ReduceFn reduce = nullptr;
+  MulFn mul = nullptr;
 };
 
 // ButterflyFrX8's results computed lane by lane with Fr's own arithmetic (fully reduced, which
@@ -48,11 +54,14 @@ struct LaneKernels {
 void ButterflyPortable(FrX8& u, FrX8& v, const FrX8& w);
 // ReduceFrX8's results computed lane by lane.
 void ReducePortable(FrX8& x);
+// MulMontFrX8's results computed lane by lane.
+void MulPortable(FrX8& out, const FrX8& a, const FrX8& b);
 // The portable kernels (NttKernel::kEightLanePortable).
-inline constexpr LaneKernels kPortableKernels = {&ButterflyPortable, &ReducePortable};
+inline constexpr LaneKernels kPortableKernels = {&ButterflyPortable, &ReducePortable, &MulPortable};
 // The IFMA kernels' source over plain loops (ff::ifma::emulated), for tests on every CPU.
 inline constexpr LaneKernels kEmulatedIfmaKernels = {&ff::ifma::emulated::ButterflyFrX8,
-                                                     &ff::ifma::emulated::ReduceFrX8};
+                                                     &ff::ifma::emulated::ReduceFrX8,
+                                                     &ff::ifma::emulated::MulMontFrX8};
 
 // A lane's integer (below 2^260) in five 64-bit words, least significant first.
 using LaneInt = ff::Limbs<5>;
@@ -71,9 +80,9 @@ inline constexpr size_t kEdgeTriples = 7 * 7 * 3;
 void EdgeLanes(FrX8& u, FrX8& v, FrX8& w, size_t group);
 
 // Returns true iff `kernels` give the portable kernels' results modulo r, the butterfly's below
-// 4r and the reduction's below r, on fixed lanes (0, 1, r - 1 and pseudo-random values, as u, v
-// and w, u and v also plus r, 2r or 3r in some lanes; and EdgeLanes' first group): the
-// known-answer check IfmaKernels runs once.
+// 4r and the reduction's and the product's below r, on fixed lanes (0, 1, r - 1 and pseudo-random
+// values, as u, v and w, u and v also plus r, 2r or 3r in some lanes; and EdgeLanes' first group):
+// the known-answer check IfmaKernels runs once.
 bool AgreesWithPortable(const LaneKernels& kernels);
 // Returns the AVX-512 IFMA kernels when this build and CPU have them and they pass
 // AgreesWithPortable on first use (else it says so on stderr), else null.
@@ -136,5 +145,16 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
                      const std::vector<std::pair<size_t, unsigned>>& passes,
                      const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
                      const CancelFlag* cancel);
+
+// Runs the stages past the block as HighStagesTiled does, without pass tables (domains past
+// 2^22 points, whose tables would take 2/3 n elements per direction). In the stage of half-width
+// H = half * block points (w = root^(n / 2H)), the point k block + c of a 2H-group takes w^(k
+// block) w^c: per stage, a table of w^c for c < block and one of w^(k block) for k < half, built
+// per call (about 2^14 log2(n / block) + n / block products), and per tile each row pair's eight
+// column twiddles composed from them by one lane product per eight columns: about 2 / log2(n /
+// block) more lane products than with pass tables (15% at 2^27 points). values must be below r;
+// returns early when `cancel` is set.
+void HighStagesComposed(std::span<Fr> values, size_t block, const Fr& root,
+                        const LaneKernels& kernels, size_t threads, const CancelFlag* cancel);
 
 }  // namespace cuzk::ntt::x8

@@ -190,7 +190,7 @@ TEST(TransformX8Test, TheKnownAnswerCheckRefusesWrongKernels) {
   EXPECT_TRUE(x8::AgreesWithPortable(x8::kEmulatedIfmaKernels));
   EXPECT_TRUE(x8::AgreesWithPortable(x8::kPortableKernels));
   auto with_butterfly = [](x8::ButterflyFn butterfly) {
-    return x8::LaneKernels{butterfly, &x8::ReducePortable};
+    return x8::LaneKernels{butterfly, &x8::ReducePortable, &x8::MulPortable};
   };
   EXPECT_FALSE(x8::AgreesWithPortable(with_butterfly([](FrX8& u, FrX8& v, const FrX8& w) {
     x8::ButterflyPortable(u, v, w);
@@ -212,10 +212,24 @@ TEST(TransformX8Test, TheKnownAnswerCheckRefusesWrongKernels) {
     v.limb[1][2] -= 1;
   })));
   // A reduction one subtraction short (below 2r only).
-  EXPECT_FALSE(x8::AgreesWithPortable(x8::LaneKernels{&x8::ButterflyPortable, [](FrX8& x) {
+  EXPECT_FALSE(x8::AgreesWithPortable(x8::LaneKernels{&x8::ButterflyPortable,
+                                                      [](FrX8& x) {
                                                         x8::ReducePortable(x);
                                                         x8::AddModulusToLanes(x, 0x21);
-                                                      }}));
+                                                      },
+                                                      &x8::MulPortable}));
+  // A product wrong in one lane, and one right modulo r but left at r or more.
+  auto with_mul = [](x8::MulFn mul) {
+    return x8::LaneKernels{&x8::ButterflyPortable, &x8::ReducePortable, mul};
+  };
+  EXPECT_FALSE(x8::AgreesWithPortable(with_mul([](FrX8& out, const FrX8& a, const FrX8& b) {
+    x8::MulPortable(out, a, b);
+    out.limb[1][5] ^= 1;
+  })));
+  EXPECT_FALSE(x8::AgreesWithPortable(with_mul([](FrX8& out, const FrX8& a, const FrX8& b) {
+    x8::MulPortable(out, a, b);
+    x8::AddModulusToLanes(out, 0x80);
+  })));
   if (x8::IfmaKernels() != nullptr) {
     EXPECT_TRUE(x8::AgreesWithPortable(*x8::IfmaKernels()));
   }
@@ -223,8 +237,8 @@ TEST(TransformX8Test, TheKnownAnswerCheckRefusesWrongKernels) {
 
 // The block stages and the tiled wide passes give the same values with the IFMA kernels' source
 // (emulated: lazily reduced, so lanes in [r, 4r) flow from stage to stage) as with the portable
-// kernels, on random twiddle tables: 2^12-point blocks, and 16 rows of 64 through a radix-2, a
-// radix-4 and a radix-2 pass.
+// kernels, on random twiddle tables: 2^12-point blocks, 16 rows of 64 through a radix-2, a
+// radix-4 and a radix-2 pass, and the same rows through the four stages with composed twiddles.
 TEST(TransformX8Test, LazyStagesEqualTheReducedOnes) {
   std::vector<FrX8> scratch;
   auto small = x8::PackSmall(RandomVector(4096, 9));
@@ -245,12 +259,18 @@ TEST(TransformX8Test, LazyStagesEqualTheReducedOnes) {
   x8::HighStagesTiled(y, kBlock, passes, twiddles, x8::kEmulatedIfmaKernels, 2, nullptr);
   x8::HighStagesTiled(want_y, kBlock, passes, twiddles, x8::kPortableKernels, 2, nullptr);
   ASSERT_EQ(y, want_y) << "tiled passes";
+
+  Fr root = RandomVector(1, 16)[0];  // any root: both sides compose the same twiddles
+  std::vector<Fr> z = RandomVector(16 * kBlock, 17), want_z = z;
+  x8::HighStagesComposed(z, kBlock, root, x8::kEmulatedIfmaKernels, 2, nullptr);
+  x8::HighStagesComposed(want_z, kBlock, root, x8::kPortableKernels, 2, nullptr);
+  ASSERT_EQ(z, want_z) << "composed stages";
 }
 
 // Every transform of a domain with `kernel` equals the scalar domain's, bit for bit, at sizes
 // below one lane group, within one cache block, and past it (the tiled wide passes: 2^15 has one
-// radix-2 pass, 2^16 one radix-4 pass, 2^17 both).
-// With per-call twiddles, the lanes run the block stages only.
+// radix-2 pass, 2^16 one radix-4 pass, 2^17 both; with per-call twiddles, the composed stages:
+// one, two and three of them).
 void ExpectKernelEqualsScalar(NttKernel kernel, TwiddleTables tables) {
   for (unsigned log_n : {0u, 1u, 3u, 4u, 5u, 9u, 14u, 15u, 16u, 17u}) {
     size_t n = size_t{1} << log_n;
