@@ -5,11 +5,14 @@
 # interleaved A/B rounds on the release build:
 #   Fp and Fr products      BM_FpMulThroughput / BM_FpMulX8IfmaThroughput (and Fr's)
 #   NTT 2^22                BM_FftScalar/22 / BM_Fft/22
+#   NTT 2^24, no tables     BM_FftPerCallTwiddlesScalar/24 / BM_FftPerCallTwiddles/24
 #   G1 MSM 2^20             BM_MsmG1Scalar/20/{0,1} / BM_MsmG1/20/{0,1}
+#   G2 MSM 2^16             BM_MsmG2Scalar/16 / BM_MsmG2/16
 #   2KiB PoRep params load  cuzk-bench load-params, CUZK_FIELD_KERNEL=no-ifma / auto
 #   2KiB PoRep C2           cuzk-bench prove, CUZK_FIELD_KERNEL=no-ifma / auto
+#   prove-r1cs 2^16         cuzk-bench prove-r1cs (whole process), CUZK_FIELD_KERNEL=no-ifma / auto
 # Usage: scripts/ifma-check.sh [ROUNDS]   (default 3; needs `make build`; the last two rows need
-# the test parameters of `make test`, build/release/test-params). About 10 minutes on 2 cores.
+# the test parameters of `make test`, build/release/test-params). About 15 minutes on 2 cores.
 # On a CPU without IFMA it runs the tests and says that nothing was measured (IFMA_CHECK_FORCE=1
 # runs the rounds anyway, scalar against scalar: a test of this script).
 set -euo pipefail
@@ -45,11 +48,20 @@ trap 'rm -rf "$work"' EXIT
 if [[ -n "$porep_params" ]]; then
   "$bench" gen-vanilla porep --sector-size 2KiB --seed 21 --out "$work/c1.json" >/dev/null
 fi
+# A 2^16-constraint chain circuit and its TEST parameters (generated once, outside the rounds).
+"$bench" export-example --rounds 32766 --out "$work/ex" >/dev/null
+"$bench" prove-r1cs --r1cs "$work/ex.r1cs" --wtns "$work/ex.wtns" --params "$work/ex.params" \
+  --out "$work/ex-out" >/dev/null
 for round in $(seq "$rounds"); do
   echo "== round $round"
   gbench ff_bench 'BM_(Fp|Fr)Mul(X8Ifma)?Throughput$'
-  gbench ntt_bench 'BM_Fft(Scalar)?/22/'
-  gbench msm_bench 'BM_MsmG1(Scalar)?/20/'
+  gbench ntt_bench 'BM_Fft(Scalar)?/22/|BM_FftPerCallTwiddles(Scalar)?/24/'
+  gbench msm_bench 'BM_MsmG1(Scalar)?/20/|BM_MsmG2(Scalar)?/16/'
+  for kernel in no-ifma auto; do
+    TIMEFORMAT="$kernel: prove-r1cs, whole process, %R s"
+    time CUZK_FIELD_KERNEL=$kernel "$bench" prove-r1cs --r1cs "$work/ex.r1cs" \
+      --wtns "$work/ex.wtns" --params "$work/ex.params" --out "$work/ex-out" >/dev/null
+  done
   if [[ -n "$porep_params" ]]; then
     for kernel in no-ifma auto; do
       with_kernel "$kernel" 'read in [0-9.]+ s' load-params "$porep_params"
