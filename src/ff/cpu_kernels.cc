@@ -85,7 +85,7 @@ std::string DescribeFieldKernels() {
         ifma::IfmaDeclinedByEnvironment()
             ? std::string("yes (off: CUZK_FIELD_KERNEL=") + std::getenv("CUZK_FIELD_KERNEL") + ")"
             : std::string("yes (NTT butterflies") +
-                  (ifma::CheckedIfmaFpKernels() != nullptr ? ", G1 MSM additions)" : ")");
+                  (ifma::CheckedIfmaFpKernels() != nullptr ? ", G1 and G2 MSM additions)" : ")");
   }
   return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " + ifma;
 }

@@ -282,6 +282,8 @@ TEST(PippengerTest, G2BatchAffineBucketsMatchNaiveSum) {
                       std::span(c.scalars).subspan(begin, len), 1, nullptr, MsmKernel::kScalar);
       }
       for (MsmKernel kernel : kKernels) {
+        // The emulated lanes are slow (under ASan above all): the smaller case is enough for them.
+        if (kernel == MsmKernel::kEightLanePortable && n != 1000) continue;
         EXPECT_EQ(MsmG2(c.bases, c.scalars, 2, nullptr, kernel), want)
             << n << " kind " << kind << " " << Name(kernel);
       }
