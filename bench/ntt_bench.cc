@@ -42,7 +42,12 @@ void BM_FftScalar(benchmark::State& state) {
 BENCHMARK(BM_FftScalar)->DenseRange(16, 22, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_FftPerCallTwiddles(benchmark::State& state) { RunFft(state, TwiddleTables::kPerCall); }
-BENCHMARK(BM_FftPerCallTwiddles)->Arg(22)->Arg(24)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FftPerCallTwiddles)
+    ->Arg(22)
+    ->Arg(24)
+    ->Arg(26)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // BM_FftPerCallTwiddles' baseline where the CPU has AVX-512 IFMA.
 void BM_FftPerCallTwiddlesScalar(benchmark::State& state) {
@@ -51,6 +56,7 @@ void BM_FftPerCallTwiddlesScalar(benchmark::State& state) {
 BENCHMARK(BM_FftPerCallTwiddlesScalar)
     ->Arg(22)
     ->Arg(24)
+    ->Arg(26)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -386,7 +386,10 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
 void HighStagesComposed(std::span<Fr> values, size_t block, const Fr& root,
                         const LaneKernels& kernels, size_t threads, const CancelFlag* cancel) {
   size_t n = values.size(), rows = n / block;
-  if (rows < 2 || block % kTileColumns != 0) return;
+  if (rows < 2 || block % kTileColumns != 0) {  // EvaluationDomain: rows >= 2, block = 2^14
+    std::fprintf(stderr, "HighStagesComposed: %zu values in blocks of %zu\n", n, block);
+    std::abort();
+  }
   // Per stage s (half-width 2^s rows): columns[s][c / 8] holds w^c .. w^(c + 7) for c < block,
   // row_factors[s][k] w^(k block) in every lane, for k < 2^s; all in the lanes' twiddle form.
   std::vector<LaneTable> columns, row_factors;
