@@ -155,6 +155,30 @@ inline void AddSub(Fr& u, Fr& v) {
 inline void Canonicalize(Fr&) {}
 #endif
 
+// Returns the lane kernels a domain of `kernel` runs, or null for kScalar.
+const x8::LaneKernels* LanesOf(NttKernel kernel) {
+  switch (kernel) {
+    case NttKernel::kEightLaneIfma:
+      return x8::IfmaKernels();
+    case NttKernel::kEightLanePortable:
+      return &x8::kPortableKernels;
+    case NttKernel::kAuto:  // resolved by ForSize
+    case NttKernel::kScalar:
+      break;
+  }
+  return nullptr;
+}
+
+// ScaleByPowers on the lanes of `kernel` where it has them.
+void Scale(std::span<Fr> values, const Fr& start, const Fr& step, size_t threads,
+           NttKernel kernel) {
+  if (const x8::LaneKernels* lanes = LanesOf(kernel)) {
+    x8::ScaleByPowers(values, start, step, *lanes, threads);
+  } else {
+    ScaleByPowers(values, start, step, threads);
+  }
+}
+
 }  // namespace
 
 void ScaleByPowers(std::span<Fr> values, const Fr& start, const Fr& step, size_t threads) {
@@ -382,10 +406,7 @@ void EvaluationDomain::Transform(std::span<Fr> values, bool inverse, size_t thre
   BitReverse(values, log_size_, threads);
   // The eight-lane kernels take the stages of half-width 8 and more (ntt/transform_x8.h).
   // Without precomputed tables, the block stages' table is packed per call.
-  const x8::LaneKernels* lanes = nullptr;
-  if (kernel_ != NttKernel::kScalar) {
-    lanes = kernel_ == NttKernel::kEightLaneIfma ? x8::IfmaKernels() : &x8::kPortableKernels;
-  }
+  const x8::LaneKernels* lanes = LanesOf(kernel_);
   const x8::PackedTwiddles* packed = nullptr;
   if (shared && lanes) {
     std::call_once(shared->packed_once, [&] {
@@ -503,24 +524,24 @@ void EvaluationDomain::Fft(std::span<Fr> values, size_t threads) const {
 
 void EvaluationDomain::Ifft(std::span<Fr> values, size_t threads) const {
   Transform(values, /*inverse=*/true, threads);
-  ScaleByPowers(values, size_inv_, Fr::One(), threads);
+  Scale(values, size_inv_, Fr::One(), threads, kernel_);
 }
 
 void EvaluationDomain::CosetFft(std::span<Fr> values, size_t threads) const {
-  ScaleByPowers(values, Fr::One(), ff::FrMultiplicativeGenerator(), threads);
+  Scale(values, Fr::One(), ff::FrMultiplicativeGenerator(), threads, kernel_);
   Fft(values, threads);
 }
 
 void EvaluationDomain::IcosetFft(std::span<Fr> values, size_t threads) const {
   Ifft(values, threads);
-  ScaleByPowers(values, Fr::One(), ff::FrMultiplicativeGenerator().Inverse(), threads);
+  Scale(values, Fr::One(), ff::FrMultiplicativeGenerator().Inverse(), threads, kernel_);
 }
 
 void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads,
                                      const CancelFlag* cancel) const {
   // Coefficient i needs 1/n (end of the Ifft) and g^i (start of the CosetFft): one pass.
   Transform(values, /*inverse=*/true, threads, cancel);
-  ScaleByPowers(values, size_inv_, ff::FrMultiplicativeGenerator(), threads);
+  Scale(values, size_inv_, ff::FrMultiplicativeGenerator(), threads, kernel_);
   Transform(values, /*inverse=*/false, threads, cancel);
 }
 
@@ -535,6 +556,10 @@ void EvaluationDomain::QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, s
   Transform(c, /*inverse=*/true, threads, cancel);
   Fr k = size_inv_ * VanishingOnCoset().Inverse();
   Fr g_inv = ff::FrMultiplicativeGenerator().Inverse();
+  if (const x8::LaneKernels* lanes = LanesOf(kernel_)) {
+    x8::ScaledDifference(ab, c, g_inv, k, *lanes, threads);
+    return;
+  }
   ParallelFor(
       ab.size(), threads,
       [&](size_t begin, size_t end) {
@@ -552,7 +577,7 @@ Fr EvaluationDomain::VanishingOnCoset() const {
 }
 
 void EvaluationDomain::DivideByVanishingOnCoset(std::span<Fr> values, size_t threads) const {
-  ScaleByPowers(values, VanishingOnCoset().Inverse(), Fr::One(), threads);
+  Scale(values, VanishingOnCoset().Inverse(), Fr::One(), threads, kernel_);
 }
 
 }  // namespace cuzk::ntt

@@ -383,6 +383,76 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
       1);
 }
 
+namespace {
+
+// Returns x^e.
+Fr PowU64(const Fr& x, uint64_t e) {
+  const uint64_t limbs[1] = {e};
+  return x.Pow(limbs);
+}
+
+// Returns base * step^k for k < 8 in the lanes' twiddle form.
+FrX8 EightPowers(const Fr& base, const Fr& step) {
+  Fr powers[8];
+  powers[0] = base;
+  for (int k = 1; k < 8; ++k) powers[k] = powers[k - 1] * step;
+  return PackTwiddles(powers, 1);
+}
+
+// Returns x in every lane, in the twiddle form.
+FrX8 Broadcast(const Fr& x) {
+  Fr lanes[8];
+  std::fill(std::begin(lanes), std::end(lanes), x);
+  return PackTwiddles(lanes, 1);
+}
+
+}  // namespace
+
+void ScaleByPowers(std::span<Fr> values, const Fr& start, const Fr& step,
+                   const LaneKernels& kernels, size_t threads) {
+  size_t groups = values.size() / 8;
+  const FrX8 step8 = Broadcast(PowU64(step, 8));
+  ParallelFor(
+      groups, threads,
+      [&](size_t g0, size_t g1) {
+        FrX8 w = EightPowers(start * PowU64(step, 8 * g0), step), x;
+        for (size_t g = g0; g < g1; ++g) {
+          Pack(values.data() + 8 * g, x);
+          kernels.mul(x, x, w);
+          Unpack(x, values.data() + 8 * g);
+          kernels.mul(w, w, step8);
+        }
+      },
+      512);
+  Fr w = start * PowU64(step, 8 * groups);
+  for (size_t i = 8 * groups; i < values.size(); ++i, w *= step) values[i] *= w;
+}
+
+void ScaledDifference(std::span<Fr> ab, std::span<const Fr> c, const Fr& g, const Fr& k,
+                      const LaneKernels& kernels, size_t threads) {
+  size_t groups = ab.size() / 8;
+  const FrX8 g8 = Broadcast(PowU64(g, 8)), k_lanes = Broadcast(k);
+  ParallelFor(
+      groups, threads,
+      [&](size_t g0, size_t g1) {
+        FrX8 w = EightPowers(k * PowU64(g, 8 * g0), g), x, y;
+        Fr xs[8], ys[8];
+        for (size_t i = g0; i < g1; ++i) {
+          Pack(ab.data() + 8 * i, x);
+          Pack(c.data() + 8 * i, y);
+          kernels.mul(x, x, w);
+          kernels.mul(y, y, k_lanes);
+          Unpack(x, xs);
+          Unpack(y, ys);
+          for (int l = 0; l < 8; ++l) ab[8 * i + l] = xs[l] - ys[l];
+          kernels.mul(w, w, g8);
+        }
+      },
+      512);
+  Fr w = PowU64(g, 8 * groups);
+  for (size_t i = 8 * groups; i < ab.size(); ++i, w *= g) ab[i] = (ab[i] * w - c[i]) * k;
+}
+
 void HighStagesComposed(std::span<Fr> values, size_t block, const Fr& root,
                         const LaneKernels& kernels, size_t threads, const CancelFlag* cancel) {
   size_t n = values.size(), rows = n / block;

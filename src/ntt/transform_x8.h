@@ -146,6 +146,18 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
                      const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
                      const CancelFlag* cancel);
 
+// values[i] *= start * step^i for every i (ScaleByPowers: the coset shifts and the 1/n of the
+// inverse transforms), eight values at a time on `kernels`, in parallel chunks: each group is
+// packed, multiplied by its eight powers in the twiddle form and unpacked (the same, fully reduced
+// values as Fr's products), and the powers advance by one lane product by step^8.
+void ScaleByPowers(std::span<Fr> values, const Fr& start, const Fr& step,
+                   const LaneKernels& kernels, size_t threads);
+
+// The quotient's last pass (EvaluationDomain::QuotientCoefficients): ab[i] <- (ab[i] g^i - c[i]) k
+// for every i, computed as ab[i] (k g^i) - c[i] k with the two products on `kernels`.
+void ScaledDifference(std::span<Fr> ab, std::span<const Fr> c, const Fr& g, const Fr& k,
+                      const LaneKernels& kernels, size_t threads);
+
 // Runs the stages past the block as HighStagesTiled does, without pass tables (domains past
 // 2^22 points, whose tables would take 2/3 n elements per direction). In the stage of half-width
 // H = half * block points (w = root^(n / 2H)), the point k block + c of a 2H-group takes w^(k

@@ -267,6 +267,31 @@ TEST(TransformX8Test, LazyStagesEqualTheReducedOnes) {
   ASSERT_EQ(z, want_z) << "composed stages";
 }
 
+// The lanes' scaling passes give Fr's values bit for bit, over chunks of 512 groups and a tail of
+// fewer than eight values: ScaleByPowers with the emulated IFMA kernels (and the real ones where
+// the CPU has them), and the quotient's ScaledDifference against its scalar formula.
+TEST(TransformX8Test, LaneScalingPassesEqualTheScalarOnes) {
+  std::vector<const x8::LaneKernels*> kernels = {&x8::kEmulatedIfmaKernels};
+  if (x8::IfmaKernels() != nullptr) kernels.push_back(x8::IfmaKernels());
+  for (size_t n : {size_t{5}, size_t{8}, size_t{8 * 1500 + 3}}) {
+    std::vector<Fr> x = RandomVector(n, 30 + n), c = RandomVector(n, 40 + n);
+    Fr start = RandomVector(1, 50)[0], step = RandomVector(1, 51)[0];
+    std::vector<Fr> want = x;
+    ScaleByPowers(want, start, step, 1);
+    std::vector<Fr> want_diff = x;
+    Fr w = Fr::One();
+    for (size_t i = 0; i < n; ++i, w *= step) want_diff[i] = (want_diff[i] * w - c[i]) * start;
+    for (const x8::LaneKernels* k : kernels) {
+      std::vector<Fr> got = x;
+      x8::ScaleByPowers(got, start, step, *k, 2);
+      EXPECT_EQ(got, want) << "n = " << n;
+      got = x;
+      x8::ScaledDifference(got, c, step, start, *k, 2);
+      EXPECT_EQ(got, want_diff) << "n = " << n;
+    }
+  }
+}
+
 // Every transform of a domain with `kernel` equals the scalar domain's, bit for bit, at sizes
 // below one lane group, within one cache block, and past it (the tiled wide passes: 2^15 has one
 // radix-2 pass, 2^16 one radix-4 pass, 2^17 both; with per-call twiddles, the composed stages:
