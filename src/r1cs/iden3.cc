@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace cuzk::r1cs {
 namespace {
@@ -87,13 +88,30 @@ class Reader {
   size_t pos_ = 0;
 };
 
+// Whether MappedFile copies the file into the heap: under AddressSanitizer (the ASan and fuzz
+// builds), where a read past the bytes must be caught, as it would not be within the last page of
+// a mapping.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kCopyMappedFiles = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kCopyMappedFiles = true;
+#else
+constexpr bool kCopyMappedFiles = false;
+#endif
+#else
+constexpr bool kCopyMappedFiles = false;
+#endif
+
 // A file mapped read-only: its page-cache pages, without a copy into fresh memory (a read into a
 // buffer first faulted in and zeroed 12 MB for a 2^16-constraint .r1cs, a third of its parse).
 class MappedFile {
  public:
   MappedFile() = default;
   MappedFile(MappedFile&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+      : data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)),
+        copy_(std::move(other.copy_)) {}
   MappedFile& operator=(MappedFile&&) = delete;
   ~MappedFile() {
     if (data_ != nullptr) ::munmap(data_, size_);
@@ -120,14 +138,24 @@ class MappedFile {
       file.data_ = p;
     }
     ::close(fd);  // the mapping stays valid
+    if (kCopyMappedFiles && file.data_ != nullptr) {
+      const auto* bytes = static_cast<const uint8_t*>(file.data_);
+      file.copy_.assign(bytes, bytes + file.size_);
+      ::munmap(file.data_, file.size_);
+      file.data_ = nullptr;
+    }
     return file;
   }
   // Returns the file's bytes.
-  std::span<const uint8_t> bytes() const { return {static_cast<const uint8_t*>(data_), size_}; }
+  std::span<const uint8_t> bytes() const {
+    if (data_ == nullptr) return copy_;
+    return {static_cast<const uint8_t*>(data_), size_};
+  }
 
  private:
-  void* data_ = nullptr;
+  void* data_ = nullptr;  // the mapping, or null (an empty or copied file)
   size_t size_ = 0;
+  std::vector<uint8_t> copy_;  // the bytes where kCopyMappedFiles
 };
 
 // A parsed container: magic and version checked, sections by id.
