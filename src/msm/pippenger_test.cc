@@ -114,6 +114,34 @@ TEST(PippengerTest, DenseInPlaceMatchesNaiveSumAndLeavesSignedScalars) {
   }
 }
 
+// Makes bases repeat inside c, so that P + P and P - P meet in the buckets: `repeats` (at most a
+// quarter of the points) copies of the first 50 bases from n/4 on, and `negated` copies with
+// negated scalars from n/2 on.
+template <typename Point>
+void RepeatBases(Case<Point>& c, size_t repeats, size_t negated) {
+  size_t region = c.bases.size() / 4;
+  repeats = std::min(repeats, region);
+  for (size_t i = 0; i < repeats; ++i) c.bases[region + i] = c.bases[i % 50];
+  for (size_t i = 0; i < negated; ++i) {
+    c.scalars[2 * region + i] = -c.scalars[i % 50];
+    c.bases[2 * region + i] = c.bases[i % 50];
+  }
+}
+
+// Returns c's MSM as the sum of msm over its 300-point slices, too small for affine buckets (the
+// Jacobian path, which the tests above check against the naive sum): the batch-affine tests'
+// reference.
+template <typename Point, typename MsmFn>
+Point SumOfSmallSlices(const Case<Point>& c, MsmFn msm) {
+  Point sum;
+  for (size_t begin = 0; begin < c.bases.size(); begin += 300) {
+    size_t len = std::min<size_t>(300, c.bases.size() - begin);
+    EXPECT_LT(WindowBits(len), 8u);
+    sum += msm(std::span(c.bases).subspan(begin, len), std::span(c.scalars).subspan(begin, len));
+  }
+  return sum;
+}
+
 TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
   // Windows of >= 2^7 buckets take the batch-affine path: 140,000 points give 2^14 buckets and
   // batches of 2048, 10,000 points 2^11 buckets (folded in segments) and batches of 512, 4,000
@@ -121,22 +149,9 @@ TEST(PippengerTest, BatchAffineBucketsMatchNaiveSum) {
   // often. Repeated bases force P + P and P - P inside the buckets.
   for (size_t n : {140000u, 10000u, 4000u, 2000u, 1000u}) {
     auto c = MakeCase<ec::G1>(n, 99, 0);
-    size_t region = n / 4, repeats = std::min<size_t>(3000, region);
-    for (size_t i = 0; i < repeats; ++i) c.bases[region + i] = c.bases[i % 50];
-    for (size_t i = 0; i < 200; ++i) {
-      c.scalars[2 * region + i] = -c.scalars[i % 50];
-      c.bases[2 * region + i] = c.bases[i % 50];
-    }
+    RepeatBases(c, 3000, 200);
     ASSERT_GE(WindowBits(c.bases.size()), 8u);
-    // Reference: the Jacobian path on slices too small for affine buckets (checked against the
-    // naive sum above), summed.
-    ec::G1 want;
-    for (size_t begin = 0; begin < c.bases.size(); begin += 300) {
-      size_t len = std::min<size_t>(300, c.bases.size() - begin);
-      ASSERT_LT(WindowBits(len), 8u);
-      want += MsmG1(std::span(c.bases).subspan(begin, len),
-                    std::span(c.scalars).subspan(begin, len), 1);
-    }
+    ec::G1 want = SumOfSmallSlices(c, [](auto b, auto s) { return MsmG1(b, s, 1); });
     for (MsmKernel kernel : kKernels) {
       // The emulated lanes are slow (under ASan above all): they take the segmented-fold case
       // and the smallest one; the lanes only replace the batches' arithmetic, which every case
@@ -267,20 +282,10 @@ TEST(PippengerTest, G2BatchAffineBucketsMatchNaiveSum) {
   for (size_t n : {10000u, 1000u}) {
     for (int kind : {0, 2}) {
       auto c = MakeCase<ec::G2>(n, n + 5 + kind, kind);
-      size_t region = n / 4, repeats = std::min<size_t>(2000, region);
-      for (size_t i = 0; i < repeats; ++i) c.bases[region + i] = c.bases[i % 50];
-      for (size_t i = 0; i < 100; ++i) {
-        c.scalars[2 * region + i] = -c.scalars[i % 50];
-        c.bases[2 * region + i] = c.bases[i % 50];
-      }
+      RepeatBases(c, 2000, 100);
       ASSERT_GE(WindowBits(c.bases.size()), 8u);
-      ec::G2 want;
-      for (size_t begin = 0; begin < c.bases.size(); begin += 300) {
-        size_t len = std::min<size_t>(300, c.bases.size() - begin);
-        ASSERT_LT(WindowBits(len), 8u);
-        want += MsmG2(std::span(c.bases).subspan(begin, len),
-                      std::span(c.scalars).subspan(begin, len), 1, nullptr, MsmKernel::kScalar);
-      }
+      ec::G2 want = SumOfSmallSlices(
+          c, [](auto b, auto s) { return MsmG2(b, s, 1, nullptr, MsmKernel::kScalar); });
       for (MsmKernel kernel : kKernels) {
         // The emulated lanes are slow (under ASan above all): the smaller case is enough for them.
         if (kernel == MsmKernel::kEightLanePortable && n != 1000) continue;

@@ -2,7 +2,6 @@
 #include "ntt/transform_x8.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
@@ -333,28 +332,20 @@ void BlockStages(Fr* x, size_t block, const LaneTable& small, const LaneKernels&
   }
 }
 
-void HighStagesTiled(std::span<Fr> values, size_t block,
-                     const std::vector<std::pair<size_t, unsigned>>& passes,
-                     const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
-                     const CancelFlag* cancel) {
-  size_t n = values.size(), rows = n / block;
+namespace {
+
+// Runs stages(tile, col) on every tile of the rows of `block` values: the kTileColumns columns
+// [col, col + kTileColumns) of every row, gathered into lanes (tile[r * kGroups + q]: row r,
+// columns col + 8q .. col + 8q + 7), then reduced below r and written back. Tiles are spread
+// over `threads`; returns early when `cancel` is set.
+template <typename Stages>
+void ForEachTile(std::span<Fr> values, size_t block, const LaneKernels& kernels, size_t threads,
+                 const CancelFlag* cancel, Stages stages) {
+  size_t rows = values.size() / block;
   ParallelFor(
       block / kTileColumns, threads,
       [&](size_t t0, size_t t1) {
-        // tile[r * kGroups + q]: lanes of row r, columns col + 8q .. col + 8q + 7.
         std::vector<FrX8> tile(rows * kGroups);
-        // One stage of half-width `half` rows; `table` holds the twiddle of point index m (mod
-        // the stage's half-width in points) in lane group m / 8.
-        auto stage = [&](size_t col, size_t half, const LaneTable& table) {
-          for (size_t group = 0; group < rows; group += 2 * half) {
-            for (size_t k = 0; k < half; ++k) {
-              FrX8* u = &tile[(group + k) * kGroups];
-              FrX8* v = u + half * kGroups;
-              const FrX8* w = &table[(k * block + col) / 8];
-              for (size_t q = 0; q < kGroups; ++q) kernels.butterfly(u[q], v[q], w[q]);
-            }
-          }
-        };
         for (size_t t = t0; t < t1; ++t) {
           if (IsCancelled(cancel)) return;
           size_t col = t * kTileColumns;
@@ -363,15 +354,7 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
               Pack(values.data() + r * block + col + 8 * q, tile[r * kGroups + q]);
             }
           }
-          for (size_t p = 0; p < passes.size(); ++p) {
-            auto [h, radix] = passes[p];
-            if (radix == 2) {
-              stage(col, h / block, twiddles.wide[p]);
-            } else {
-              stage(col, h / block, twiddles.even[p]);
-              stage(col, 2 * h / block, twiddles.wide[p]);
-            }
-          }
+          stages(tile, col);
           for (size_t r = 0; r < rows; ++r) {
             for (size_t q = 0; q < kGroups; ++q) {
               kernels.reduce(tile[r * kGroups + q]);
@@ -381,6 +364,38 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
         }
       },
       1);
+}
+
+}  // namespace
+
+void HighStagesTiled(std::span<Fr> values, size_t block,
+                     const std::vector<std::pair<size_t, unsigned>>& passes,
+                     const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
+                     const CancelFlag* cancel) {
+  size_t rows = values.size() / block;
+  ForEachTile(values, block, kernels, threads, cancel, [&](std::vector<FrX8>& tile, size_t col) {
+    // One stage of half-width `half` rows; `table` holds the twiddle of point index m (mod the
+    // stage's half-width in points) in lane group m / 8.
+    auto stage = [&](size_t half, const LaneTable& table) {
+      for (size_t group = 0; group < rows; group += 2 * half) {
+        for (size_t k = 0; k < half; ++k) {
+          FrX8* u = &tile[(group + k) * kGroups];
+          FrX8* v = u + half * kGroups;
+          const FrX8* w = &table[(k * block + col) / 8];
+          for (size_t q = 0; q < kGroups; ++q) kernels.butterfly(u[q], v[q], w[q]);
+        }
+      }
+    };
+    for (size_t p = 0; p < passes.size(); ++p) {
+      auto [h, radix] = passes[p];
+      if (radix == 2) {
+        stage(h / block, twiddles.wide[p]);
+      } else {
+        stage(h / block, twiddles.even[p]);
+        stage(2 * h / block, twiddles.wide[p]);
+      }
+    }
+  });
 }
 
 namespace {
@@ -464,13 +479,13 @@ void HighStagesComposed(std::span<Fr> values, size_t block, const Fr& root,
   // row_factors[s][k] w^(k block) in every lane, for k < 2^s; all in the lanes' twiddle form.
   std::vector<LaneTable> columns, row_factors;
   for (size_t half = 1; half < rows; half <<= 1) {
-    Fr w = root.Pow(std::array<uint64_t, 1>{n / (2 * half * block)});
+    Fr w = PowU64(root, n / (2 * half * block));
     LaneTable column_table(block / 8);
     ParallelFor(
         block / 8, threads,
         [&](size_t g0, size_t g1) {
           Fr entries[8];
-          Fr t = w.Pow(std::array<uint64_t, 1>{8 * g0});
+          Fr t = PowU64(w, 8 * g0);
           for (size_t g = g0; g < g1; ++g) {
             for (Fr& e : entries) {
               e = t;
@@ -481,49 +496,26 @@ void HighStagesComposed(std::span<Fr> values, size_t block, const Fr& root,
         },
         64);
     LaneTable row_table(half);
-    Fr step = w.Pow(std::array<uint64_t, 1>{block}), t = Fr::One();
-    for (size_t k = 0; k < half; ++k, t *= step) {
-      Fr lanes[8];
-      std::fill(std::begin(lanes), std::end(lanes), t);
-      row_table[k] = PackTwiddles(lanes, 1);
-    }
+    Fr step = PowU64(w, block), t = Fr::One();
+    for (size_t k = 0; k < half; ++k, t *= step) row_table[k] = Broadcast(t);
     columns.push_back(std::move(column_table));
     row_factors.push_back(std::move(row_table));
   }
-  ParallelFor(
-      block / kTileColumns, threads,
-      [&](size_t t0, size_t t1) {
-        std::vector<FrX8> tile(rows * kGroups);
-        for (size_t t = t0; t < t1; ++t) {
-          if (IsCancelled(cancel)) return;
-          size_t col = t * kTileColumns;
-          for (size_t r = 0; r < rows; ++r) {
-            for (size_t q = 0; q < kGroups; ++q) {
-              Pack(values.data() + r * block + col + 8 * q, tile[r * kGroups + q]);
-            }
-          }
-          size_t s = 0;
-          for (size_t half = 1; half < rows; half <<= 1, ++s) {
-            const FrX8* column = &columns[s][col / 8];
-            for (size_t k = 0; k < half; ++k) {
-              FrX8 w[kGroups];
-              for (size_t q = 0; q < kGroups; ++q) kernels.mul(w[q], row_factors[s][k], column[q]);
-              for (size_t group = 0; group < rows; group += 2 * half) {
-                FrX8* u = &tile[(group + k) * kGroups];
-                FrX8* v = u + half * kGroups;
-                for (size_t q = 0; q < kGroups; ++q) kernels.butterfly(u[q], v[q], w[q]);
-              }
-            }
-          }
-          for (size_t r = 0; r < rows; ++r) {
-            for (size_t q = 0; q < kGroups; ++q) {
-              kernels.reduce(tile[r * kGroups + q]);
-              Unpack(tile[r * kGroups + q], values.data() + r * block + col + 8 * q);
-            }
-          }
+  ForEachTile(values, block, kernels, threads, cancel, [&](std::vector<FrX8>& tile, size_t col) {
+    size_t s = 0;
+    for (size_t half = 1; half < rows; half <<= 1, ++s) {
+      const FrX8* column = &columns[s][col / 8];
+      for (size_t k = 0; k < half; ++k) {
+        FrX8 w[kGroups];
+        for (size_t q = 0; q < kGroups; ++q) kernels.mul(w[q], row_factors[s][k], column[q]);
+        for (size_t group = 0; group < rows; group += 2 * half) {
+          FrX8* u = &tile[(group + k) * kGroups];
+          FrX8* v = u + half * kGroups;
+          for (size_t q = 0; q < kGroups; ++q) kernels.butterfly(u[q], v[q], w[q]);
         }
-      },
-      1);
+      }
+    }
+  });
 }
 
 }  // namespace cuzk::ntt::x8
