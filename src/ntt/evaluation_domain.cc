@@ -18,10 +18,7 @@ namespace {
 
 constexpr size_t kMinChunk = 1 << 12;
 
-Fr PowU64(const Fr& base, uint64_t e) {
-  const uint64_t limbs[1] = {e};
-  return base.Pow(limbs);
-}
+using x8::PowU64;
 
 // Elements per cache block: the first log2(kBlock) stages run block by block while the block
 // sits in L2 (2^14 * 32 B = 512 KiB), so they cost one pass over memory instead of fourteen.

@@ -398,13 +398,12 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
   });
 }
 
-namespace {
-
-// Returns x^e.
 Fr PowU64(const Fr& x, uint64_t e) {
   const uint64_t limbs[1] = {e};
   return x.Pow(limbs);
 }
+
+namespace {
 
 // Returns base * step^k for k < 8 in the lanes' twiddle form.
 FrX8 EightPowers(const Fr& base, const Fr& step) {

@@ -146,6 +146,9 @@ void HighStagesTiled(std::span<Fr> values, size_t block,
                      const PackedTwiddles& twiddles, const LaneKernels& kernels, size_t threads,
                      const CancelFlag* cancel);
 
+// Returns x^e (for the twiddles' powers here and in EvaluationDomain).
+Fr PowU64(const Fr& x, uint64_t e);
+
 // values[i] *= start * step^i for every i (ScaleByPowers: the coset shifts and the 1/n of the
 // inverse transforms), eight values at a time on `kernels`, in parallel chunks: each group is
 // packed, multiplied by its eight powers in the twiddle form and unpacked (the same, fully reduced
