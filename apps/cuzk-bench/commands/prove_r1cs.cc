@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <utility>
 
 #include "base/hex.h"
 #include "commands/commands.h"
@@ -29,7 +31,21 @@ struct ProveR1csOptions {
 
 int Fail(std::string_view what, const Status& s) { return bench::Fail("prove-r1cs", what, s); }
 
+// Reads the parameter file with on-curve checks (and subgroup checks when asked), as the daemon
+// does: the proof is verified below against the fully checked vk before it is written, so a bad
+// proving-key point cannot give a wrong proof. Returns the key and the seconds taken.
+std::pair<Result<groth16::ProvingKey>, double> ReadKey(const ProveR1csOptions& o) {
+  auto t = Clock::now();
+  auto pk = groth16::ReadParams(
+      o.params, o.check_params ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip, o.threads);
+  return {std::move(pk), Since(t)};
+}
+
 int RunProveR1cs(const ProveR1csOptions& o) {
+  // An existing parameter file is read alongside the circuit: reading the .r1cs is one thread's
+  // work, and the parameter reader takes the other cores.
+  std::future<std::pair<Result<groth16::ProvingKey>, double>> key_read;
+  if (std::filesystem::exists(o.params)) key_read = std::async(std::launch::async, ReadKey, o);
   auto t = Clock::now();
   auto shape = r1cs::ReadIden3R1cs(o.r1cs);
   if (!shape.ok()) return Fail("reading the constraint system", shape.status());
@@ -39,7 +55,7 @@ int RunProveR1cs(const ProveR1csOptions& o) {
               shape->num_constraints(), shape->num_inputs - 1, shape->num_aux, Since(t));
   r1cs::Iden3Circuit circuit(std::move(*shape), std::move(*witness));
 
-  if (!std::filesystem::exists(o.params)) {
+  if (!key_read.valid()) {
     std::printf("%s does not exist: generating TEST parameters (fixed seed, not for production)\n",
                 o.params.c_str());
     t = Clock::now();
@@ -50,14 +66,11 @@ int RunProveR1cs(const ProveR1csOptions& o) {
     if (Status s = groth16::WriteParams(*pk, o.params); !s.ok())
       return Fail("writing parameters", s);
     std::printf("  generated and wrote parameters in %.2f s\n", Since(t));
+    key_read = std::async(std::launch::deferred, ReadKey, o);
   }
-  t = Clock::now();
-  // On-curve checks by default, as the daemon: the proof is verified below against the fully
-  // checked vk before it is written, so a bad proving-key point cannot give a wrong proof.
-  auto pk = groth16::ReadParams(
-      o.params, o.check_params ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip, o.threads);
+  auto [pk, read_seconds] = key_read.get();
   if (!pk.ok()) return Fail("reading parameters", pk.status());
-  std::printf("parameters: read in %.2f s (%s)\n", Since(t),
+  std::printf("parameters: read in %.2f s (%s)\n", read_seconds,
               o.check_params ? "on-curve and subgroup checks" : "on-curve checks");
 
   t = Clock::now();
