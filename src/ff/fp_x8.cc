@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Choosing the eight-lane Fp kernels at run time: the IFMA ones only where the CPU runs them, the
 // environment allows them and they agree with Fp's scalar arithmetic on a known-answer check.
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <random>
+#include <type_traits>
 
 #include "ff/fp.h"
+#include "ff/fp2.h"
 #include "ff/fp_x8_ifma.h"
 #include "ff/fr_x8_ifma.h"
 
@@ -16,6 +20,80 @@ FpX8 PackValues(const Fp (&values)[24], int first) {
   FpX8 x;
   for (int k = 0; k < 8; ++k) x.SetLane(k, values[(first + k) % 24].montgomery());
   return x;
+}
+
+// An (x, y) pair laid out as the chord kernels read it: twelve words (Fp) or 24 (Fp2).
+template <typename Field>
+struct XY {
+  Field x, y;
+};
+static_assert(sizeof(XY<Fp>) == 12 * sizeof(uint64_t) && std::is_standard_layout_v<XY<Fp>>);
+static_assert(sizeof(XY<Fp2>) == 24 * sizeof(uint64_t) && std::is_standard_layout_v<XY<Fp2>>);
+
+// Runs the chord kernels over Field (Fp or Fp2) on group g of pairs p, q: forward, or backward.
+template <typename Field>
+void RunChordStep(const FpX8Kernels& kernels, bool forward, auto& diff, auto& prefix, auto& product,
+                  uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
+  if constexpr (std::is_same_v<Field, Fp>) {
+    if (forward) return kernels.chord_forward(diff, prefix, product, p, q, lanes);
+    kernels.chord_backward(product, prefix, diff, p, q, lanes);
+  } else {
+    if (forward) return kernels.chord_forward_fp2(diff, prefix, product, p, q, lanes);
+    kernels.chord_backward_fp2(product, prefix, diff, p, q, lanes);
+  }
+}
+
+// Whether the chord kernels over Field add 11 pseudo-random pairs (a full group of eight, then
+// three lanes) as the scalar chord rule does, and leave the points past those lanes alone.
+template <typename Field>
+bool ChordKernelsAgreeWithScalar(const FpX8Kernels& kernels, std::mt19937_64& rng) {
+  using Lanes = std::conditional_t<std::is_same_v<Field, Fp>, FpX8, Fp2X8>;
+  constexpr int kPairs = 11;
+  XY<Field> p[kPairs + 1], q[kPairs + 1];
+  for (int i = 0; i <= kPairs; ++i) {
+    p[i] = {Field::Random(rng), Field::Random(rng)};
+    q[i] = {Field::Random(rng), Field::Random(rng)};
+  }
+  XY<Field> before[kPairs + 1];
+  std::copy(std::begin(p), std::end(p), before);
+  auto words = [](XY<Field>& v) { return reinterpret_cast<uint64_t*>(&v); };
+  uint64_t* p_at[2][8];
+  const uint64_t* q_at[2][8];
+  for (int i = 0; i < 16; ++i) {
+    p_at[i / 8][i % 8] = i <= kPairs ? words(p[i]) : nullptr;
+    q_at[i / 8][i % 8] = i <= kPairs ? words(q[i]) : nullptr;
+  }
+  const int lanes[2] = {8, kPairs - 8};
+  Lanes diff[2], prefix[2], product;
+  // The lanes as Field elements: Fp's words, or Fp2's two parts.
+  auto get = [](const Lanes& x, int k) {
+    if constexpr (std::is_same_v<Field, Fp>) {
+      return Fp::FromMontgomery(x.Lane(k));
+    } else {
+      return Fp2{Fp::FromMontgomery(x.c[0].Lane(k)), Fp::FromMontgomery(x.c[1].Lane(k))};
+    }
+  };
+  auto set = [](Lanes& x, int k, const Field& v) {
+    if constexpr (std::is_same_v<Field, Fp>) {
+      x.SetLane(k, v.montgomery());
+    } else {
+      x.c[0].SetLane(k, v.c0.montgomery());
+      x.c[1].SetLane(k, v.c1.montgomery());
+    }
+  };
+  for (int k = 0; k < 8; ++k) set(product, k, Field::One());
+  for (int g = 0; g < 2; ++g)
+    RunChordStep<Field>(kernels, true, diff[g], prefix[g], product, p_at[g], q_at[g], lanes[g]);
+  for (int k = 0; k < 8; ++k) set(product, k, get(product, k).InverseVartime());
+  for (int g = 2; g-- > 0;)
+    RunChordStep<Field>(kernels, false, diff[g], prefix[g], product, p_at[g], q_at[g], lanes[g]);
+  for (int i = 0; i < kPairs; ++i) {
+    const XY<Field>&a = before[i], &b = q[i];
+    Field lambda = (b.y - a.y) * (b.x - a.x).InverseVartime();
+    Field x = lambda.Square() - a.x - b.x;
+    if (p[i].x != x || p[i].y != lambda * (a.x - x) - a.y) return false;
+  }
+  return p[kPairs].x == before[kPairs].x && p[kPairs].y == before[kPairs].y;
 }
 
 }  // namespace
@@ -41,12 +119,15 @@ bool FpKernelsAgreeWithScalar(const FpX8Kernels& kernels) {
       }
     }
   }
-  return true;
+  return ChordKernelsAgreeWithScalar<Fp>(kernels, rng) &&
+         ChordKernelsAgreeWithScalar<Fp2>(kernels, rng);
 }
 
 const FpX8Kernels* CheckedIfmaFpKernels() {
 #if defined(__x86_64__)
-  static const FpX8Kernels kIfma{&MulMontFpX8, &AddFpX8, &SubFpX8};
+  static const FpX8Kernels kIfma{&MulMontFpX8,       &AddFpX8,           &SubFpX8,
+                                 &ChordForwardFpX8,  &ChordBackwardFpX8, &ChordForwardFp2X8,
+                                 &ChordBackwardFp2X8};
   static const bool usable = [] {
     if (!FrX8Supported()) return false;
     if (!FpKernelsAgreeWithScalar(kIfma)) {

@@ -8,9 +8,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <type_traits>
 #include <vector>
 
 #include "ff/fp.h"
+#include "ff/fp2.h"
 #include "ff/fr_x8_ifma.h"
 #include "support/gmp_reference.h"
 
@@ -75,6 +79,115 @@ void ExpectKernelsMatchGmp(const FpX8Kernels& kernels) {
                       });
 }
 
+// x then y, as the chord kernels address a point.
+template <typename Field>
+struct XY {
+  Field x, y;
+};
+
+// The chord kernels' lane form of Field (Fp or Fp2), and conversions.
+template <typename Field>
+struct ChordLanes {
+  using Lanes = FpX8;
+  static void Set(Lanes& x, int k, const Fp& v) { x.SetLane(k, v.montgomery()); }
+  static Fp Get(const Lanes& x, int k) { return Fp::FromMontgomery(x.Lane(k)); }
+  static Fp Coordinate(std::mt19937_64& rng) {
+    const Fp edges[] = {Fp::Zero(), Fp::One(), -Fp::One()};
+    return rng() % 4 == 0 ? edges[rng() % 3] : Fp::Random(rng);
+  }
+};
+
+template <>
+struct ChordLanes<Fp2> {
+  using Lanes = Fp2X8;
+  static void Set(Lanes& x, int k, const Fp2& v) {
+    ChordLanes<Fp>::Set(x.c[0], k, v.c0);
+    ChordLanes<Fp>::Set(x.c[1], k, v.c1);
+  }
+  static Fp2 Get(const Lanes& x, int k) {
+    return {ChordLanes<Fp>::Get(x.c[0], k), ChordLanes<Fp>::Get(x.c[1], k)};
+  }
+  static Fp2 Coordinate(std::mt19937_64& rng) {
+    return {ChordLanes<Fp>::Coordinate(rng), ChordLanes<Fp>::Coordinate(rng)};
+  }
+};
+
+// Checks the chord kernels over Field on `pairs` seeded pairs (each Fp part random or 0, 1,
+// p - 1), groups of eight and a last partial one, against the scalar chord rule, and that a
+// sentinel point past the last lane is left alone.
+template <typename Field>
+void ExpectChordsMatchScalar(const FpX8Kernels& kernels, size_t pairs) {
+  using C = ChordLanes<Field>;
+  std::mt19937_64 rng(pairs);
+  std::vector<XY<Field>> p(pairs + 1), q(pairs + 1);
+  for (size_t i = 0; i <= pairs; ++i) {
+    p[i] = {C::Coordinate(rng), C::Coordinate(rng)};
+    do {
+      q[i] = {C::Coordinate(rng), C::Coordinate(rng)};
+    } while (q[i].x == p[i].x);
+  }
+  std::vector<XY<Field>> before = p;
+  size_t groups = (pairs + 7) / 8;
+  std::vector<typename C::Lanes> diff(groups), prefix(groups);
+  typename C::Lanes product;
+  for (int k = 0; k < 8; ++k) C::Set(product, k, Field::One());
+  auto run = [&](size_t g, bool forward) {
+    uint64_t* p_at[8];
+    const uint64_t* q_at[8];
+    int lanes = static_cast<int>(std::min<size_t>(8, pairs - 8 * g));
+    for (int k = 0; k < 8; ++k) {
+      // Lanes past `lanes` point at the sentinel: it must stay as it is.
+      size_t i = k < lanes ? 8 * g + static_cast<size_t>(k) : pairs;
+      p_at[k] = reinterpret_cast<uint64_t*>(&p[i]);
+      q_at[k] = reinterpret_cast<const uint64_t*>(&q[i]);
+    }
+    if constexpr (std::is_same_v<Field, Fp>) {
+      if (forward) return kernels.chord_forward(diff[g], prefix[g], product, p_at, q_at, lanes);
+      kernels.chord_backward(product, prefix[g], diff[g], p_at, q_at, lanes);
+    } else {
+      if (forward) {
+        return kernels.chord_forward_fp2(diff[g], prefix[g], product, p_at, q_at, lanes);
+      }
+      kernels.chord_backward_fp2(product, prefix[g], diff[g], p_at, q_at, lanes);
+    }
+  };
+  for (size_t g = 0; g < groups; ++g) run(g, true);
+  for (int k = 0; k < 8; ++k) C::Set(product, k, C::Get(product, k).InverseVartime());
+  for (size_t g = groups; g-- > 0;) run(g, false);
+  for (size_t i = 0; i < pairs; ++i) {
+    const XY<Field>&a = before[i], &b = q[i];
+    Field lambda = (b.y - a.y) * (b.x - a.x).InverseVartime();
+    Field x = lambda.Square() - a.x - b.x;
+    ASSERT_EQ(p[i].x, x) << "pair " << i << " of " << pairs;
+    ASSERT_EQ(p[i].y, lambda * (a.x - x) - a.y) << "pair " << i << " of " << pairs;
+  }
+  EXPECT_EQ(p[pairs].x, before[pairs].x);
+  EXPECT_EQ(p[pairs].y, before[pairs].y);
+}
+
+// The chord kernels over Fp and Fp2 on several pair counts.
+void ExpectChordKernelsMatchScalar(const FpX8Kernels& kernels) {
+  for (size_t pairs : {1, 7, 8, 9, 64, 203}) {
+    ExpectChordsMatchScalar<Fp>(kernels, pairs);
+    ExpectChordsMatchScalar<Fp2>(kernels, pairs);
+  }
+}
+
+TEST(FpX8IfmaTest, EmulatedChordKernelsMatchTheScalarChordRule) {
+  ExpectChordKernelsMatchScalar(emulated::FpKernels());
+}
+
+TEST(FpX8IfmaTest, IfmaChordKernelsMatchTheScalarChordRule) {
+#if defined(__x86_64__)
+  if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
+  ExpectChordKernelsMatchScalar(FpX8Kernels{&MulMontFpX8, &AddFpX8, &SubFpX8, &ChordForwardFpX8,
+                                            &ChordBackwardFpX8, &ChordForwardFp2X8,
+                                            &ChordBackwardFp2X8});
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
+}
+
 TEST(FpX8IfmaTest, EmulatedKernelsMatchGmpAndAreFullyReduced) {
   ExpectKernelsMatchGmp(emulated::FpKernels());
 }
@@ -82,7 +195,8 @@ TEST(FpX8IfmaTest, EmulatedKernelsMatchGmpAndAreFullyReduced) {
 TEST(FpX8IfmaTest, IfmaKernelsMatchGmpAndAreFullyReduced) {
 #if defined(__x86_64__)
   if (!FrX8Supported()) GTEST_SKIP() << "this CPU has no AVX-512 IFMA";
-  ExpectKernelsMatchGmp(FpX8Kernels{&MulMontFpX8, &AddFpX8, &SubFpX8});
+  ExpectKernelsMatchGmp(FpX8Kernels{&MulMontFpX8, &AddFpX8, &SubFpX8, &ChordForwardFpX8,
+                                    &ChordBackwardFpX8, &ChordForwardFp2X8, &ChordBackwardFp2X8});
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
@@ -100,6 +214,21 @@ TEST(FpX8IfmaTest, KnownAnswerCheckAcceptsRightKernelsAndRefusesWrongOnes) {
     out.limb[3][5] ^= 1;
   };
   EXPECT_FALSE(FpKernelsAgreeWithScalar(flipped));
+  // A chord step that writes y where x belongs.
+  FpX8Kernels wrong_chord = emulated::FpKernels();
+  wrong_chord.chord_backward = [](FpX8& product, const FpX8& prefix, const FpX8& diff,
+                                  uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
+    emulated::ChordBackwardFpX8(product, prefix, diff, p, q, lanes);
+    for (int k = 0; k < lanes; ++k) std::copy(p[k] + 6, p[k] + 12, p[k]);
+  };
+  EXPECT_FALSE(FpKernelsAgreeWithScalar(wrong_chord));
+  // A G2 chord step that leaves the last lane's point as it was.
+  FpX8Kernels lazy_chord = emulated::FpKernels();
+  lazy_chord.chord_backward_fp2 = [](Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
+                                     uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
+    emulated::ChordBackwardFp2X8(product, prefix, diff, p, q, lanes - 1);
+  };
+  EXPECT_FALSE(FpKernelsAgreeWithScalar(lazy_chord));
 #if defined(__x86_64__)
   if (FrX8Supported() && !IfmaDeclinedByEnvironment()) {
     EXPECT_NE(CheckedIfmaFpKernels(), nullptr);

@@ -4,6 +4,9 @@
 // low/high 52 bits of the 104-bit product of the operands' low 52 bits), so that the kernels'
 // arithmetic is tested on every CPU; ff/fr_x8_ifma_test.cc holds the real kernels to these where
 // the CPU has IFMA.
+#include <cstdint>
+#include <utility>
+
 #include "ff/fp.h"
 #include "ff/fp_x8_ifma.h"
 #include "ff/fr.h"
@@ -18,6 +21,8 @@ constexpr std::array<uint64_t, FpX8::kLimbs> kFpModulusLimbs = FpX8::Split(FpCon
 
 // -r^-1 mod 2^52.
 constexpr uint64_t kFrNegInverse = NegInverse64(FrConfig::kModulus[0]) & FrX8::kLimbMask;
+// Fp's one in Montgomery form (R mod p), as words.
+constexpr Limbs<6> kFpOneWords = Fp::kR;
 // -p^-1 mod 2^52.
 constexpr uint64_t kFpNegInverse = NegInverse64(FpConfig::kModulus[0]) & FpX8::kLimbMask;
 
@@ -56,6 +61,23 @@ Vec Sub(Vec a, Vec b) {
 }
 Vec And(Vec a, Vec b) {
   return Lanes([&](int i) { return a.lane[i] & b.lane[i]; });
+}
+Vec Or(Vec a, Vec b) {
+  return Lanes([&](int i) { return a.lane[i] | b.lane[i]; });
+}
+Vec LoadAddresses(const void* const at[8]) {
+  return Lanes([&](int i) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(at[i])); });
+}
+Vec GatherWords(Mask m, Vec fallback, Vec addresses) {
+  return Lanes([&](int i) {
+    return ((m >> i) & 1) ? *reinterpret_cast<const uint64_t*>(addresses.lane[i])
+                          : fallback.lane[i];
+  });
+}
+void ScatterWords(Mask m, Vec addresses, Vec v) {
+  for (int i = 0; i < 8; ++i) {
+    if ((m >> i) & 1) *reinterpret_cast<uint64_t*>(addresses.lane[i]) = v.lane[i];
+  }
 }
 template <unsigned kBits>
 Vec ShiftRight(Vec a) {
@@ -118,8 +140,30 @@ void AddFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpAddBody(out, a, b); }
 
 void SubFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpSubBody(out, a, b); }
 
+void ChordForwardFpX8(FpX8& diff, FpX8& prefix, FpX8& product, const uint64_t* const p[8],
+                      const uint64_t* const q[8], int lanes) {
+  ChordForwardBody<1>(&diff, &prefix, &product, p, q, lanes);
+}
+
+void ChordBackwardFpX8(FpX8& product, const FpX8& prefix, const FpX8& diff, uint64_t* const p[8],
+                       const uint64_t* const q[8], int lanes) {
+  ChordBackwardBody<1>(&product, &prefix, &diff, p, q, lanes);
+}
+
+void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product, const uint64_t* const p[8],
+                       const uint64_t* const q[8], int lanes) {
+  ChordForwardBody<2>(diff.c, prefix.c, product.c, p, q, lanes);
+}
+
+void ChordBackwardFp2X8(Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
+                        uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
+  ChordBackwardBody<2>(product.c, prefix.c, diff.c, p, q, lanes);
+}
+
 const FpX8Kernels& FpKernels() {
-  static constexpr FpX8Kernels kKernels{&MulMontFpX8, &AddFpX8, &SubFpX8};
+  static constexpr FpX8Kernels kKernels{&MulMontFpX8,       &AddFpX8,           &SubFpX8,
+                                        &ChordForwardFpX8,  &ChordBackwardFpX8, &ChordForwardFp2X8,
+                                        &ChordBackwardFp2X8};
   return kKernels;
 }
 

@@ -7,6 +7,9 @@
 
 #include <immintrin.h>
 
+#include <cstdint>
+#include <utility>
+
 #include "ff/fp.h"
 #include "ff/fp_x8_ifma.h"
 #include "ff/fr.h"
@@ -20,6 +23,8 @@ constexpr std::array<uint64_t, FpX8::kLimbs> kFpModulusLimbs = FpX8::Split(FpCon
 
 // -r^-1 mod 2^52.
 constexpr uint64_t kFrNegInverse = NegInverse64(FrConfig::kModulus[0]) & FrX8::kLimbMask;
+// Fp's one in Montgomery form (R mod p), as words.
+constexpr Limbs<6> kFpOneWords = Fp::kR;
 // -p^-1 mod 2^52.
 constexpr uint64_t kFpNegInverse = NegInverse64(FpConfig::kModulus[0]) & FpX8::kLimbMask;
 
@@ -41,6 +46,14 @@ CUZK_X8_INLINE void StoreV(uint64_t* p, Vec v) { _mm512_store_si512(p, v); }
 CUZK_X8_INLINE Vec Add(Vec a, Vec b) { return _mm512_add_epi64(a, b); }
 CUZK_X8_INLINE Vec Sub(Vec a, Vec b) { return _mm512_sub_epi64(a, b); }
 CUZK_X8_INLINE Vec And(Vec a, Vec b) { return _mm512_and_si512(a, b); }
+CUZK_X8_INLINE Vec Or(Vec a, Vec b) { return _mm512_or_si512(a, b); }
+CUZK_X8_INLINE Vec LoadAddresses(const void* const at[8]) { return _mm512_loadu_si512(at); }
+CUZK_X8_INLINE Vec GatherWords(Mask m, Vec fallback, Vec addresses) {
+  return _mm512_mask_i64gather_epi64(fallback, m, addresses, nullptr, 1);
+}
+CUZK_X8_INLINE void ScatterWords(Mask m, Vec addresses, Vec v) {
+  _mm512_mask_i64scatter_epi64(nullptr, m, addresses, v, 1);
+}
 template <unsigned kBits>
 CUZK_X8_INLINE Vec ShiftRight(Vec a) {
   return _mm512_srli_epi64(a, kBits);
@@ -82,6 +95,29 @@ CUZK_X8_TARGET void MulMontFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpMul
 CUZK_X8_TARGET void AddFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpAddBody(out, a, b); }
 
 CUZK_X8_TARGET void SubFpX8(FpX8& out, const FpX8& a, const FpX8& b) { FpSubBody(out, a, b); }
+
+CUZK_X8_TARGET void ChordForwardFpX8(FpX8& diff, FpX8& prefix, FpX8& product,
+                                     const uint64_t* const p[8], const uint64_t* const q[8],
+                                     int lanes) {
+  ChordForwardBody<1>(&diff, &prefix, &product, p, q, lanes);
+}
+
+CUZK_X8_TARGET void ChordBackwardFpX8(FpX8& product, const FpX8& prefix, const FpX8& diff,
+                                      uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
+  ChordBackwardBody<1>(&product, &prefix, &diff, p, q, lanes);
+}
+
+CUZK_X8_TARGET void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product,
+                                      const uint64_t* const p[8], const uint64_t* const q[8],
+                                      int lanes) {
+  ChordForwardBody<2>(diff.c, prefix.c, product.c, p, q, lanes);
+}
+
+CUZK_X8_TARGET void ChordBackwardFp2X8(Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
+                                       uint64_t* const p[8], const uint64_t* const q[8],
+                                       int lanes) {
+  ChordBackwardBody<2>(product.c, prefix.c, diff.c, p, q, lanes);
+}
 
 #pragma GCC diagnostic pop
 

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Batch-affine G1 and G2 additions eight at a time on eight-lane Fp kernels (ff/fp_x8_ifma.h:
-// AVX-512 IFMA, or their plain-loop emulation in tests). Lane k of group g holds pair 8g + k, so
-// the prefix products of Montgomery's trick run as eight chains side by side, one per lane; the
-// eight chain totals are inverted together on the scalar side (one inversion). Each addition
-// costs six lane products in G1 (Fp), and in G2 five Fp2 products of three Fp lane products each
-// (Karatsuba, as ff/fp2.h) plus a square of two, as in the scalar path (msm/batch_affine.h); the
-// results are the same bit for bit: the lanes keep Fp's Montgomery form and reduce fully.
+// Batch-affine G1 and G2 additions eight at a time on the chord kernels of ff/fp_x8_ifma.h
+// (AVX-512 IFMA, or their plain-loop emulation in tests), which read and write the points where
+// they lie. Lane k of group g holds pair 8g + k, so the prefix products of Montgomery's trick run
+// as eight chains side by side, one per lane; the eight chain totals are inverted together on the
+// scalar side (one inversion). Each addition costs six lane products in G1 (Fp), and in G2 five
+// Fp2 products of three Fp lane products each (Karatsuba, as ff/fp2.h) plus a square of two, as
+// in the scalar path (msm/batch_affine.h); the results are the same bit for bit: the lanes keep
+// Fp's Montgomery form and reduce fully.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "ec/g1.h"
@@ -17,15 +21,11 @@
 
 namespace cuzk::msm::detail {
 
+using ff::ifma::Fp2X8;
 using ff::ifma::FpX8;
 using ff::ifma::FpX8Kernels;
 
-// Eight Fp2 elements: their c0 parts in one set of Fp lanes, their c1 parts in another.
-struct Fp2X8 {
-  FpX8 c0, c1;
-};
-
-// The lane form of a coordinate field (ff::Fp or ff::Fp2) and its arithmetic on Fp kernels.
+// The lane form of a coordinate field (ff::Fp or ff::Fp2).
 template <typename Field>
 struct LaneField;
 
@@ -36,16 +36,6 @@ struct LaneField<ff::Fp> {
   static void Set(Lanes& x, int k, const ff::Fp& v) { x.SetLane(k, v.montgomery()); }
   // Returns lane k of x, below p.
   static ff::Fp Get(const Lanes& x, int k) { return ff::Fp::FromMontgomery(x.Lane(k)); }
-  // out = a - b per lane; out may alias a or b.
-  static void Sub(const FpX8Kernels& f, Lanes& out, const Lanes& a, const Lanes& b) {
-    f.sub(out, a, b);
-  }
-  // out = a b per lane; out may alias a or b.
-  static void Mul(const FpX8Kernels& f, Lanes& out, const Lanes& a, const Lanes& b) {
-    f.mul(out, a, b);
-  }
-  // out = a^2 per lane; out may alias a.
-  static void Square(const FpX8Kernels& f, Lanes& out, const Lanes& a) { f.mul(out, a, a); }
 };
 
 template <>
@@ -53,38 +43,12 @@ struct LaneField<ff::Fp2> {
   using Lanes = Fp2X8;
   // Sets lane k of x to v.
   static void Set(Lanes& x, int k, const ff::Fp2& v) {
-    x.c0.SetLane(k, v.c0.montgomery());
-    x.c1.SetLane(k, v.c1.montgomery());
+    x.c[0].SetLane(k, v.c0.montgomery());
+    x.c[1].SetLane(k, v.c1.montgomery());
   }
   // Returns lane k of x, both parts below p.
   static ff::Fp2 Get(const Lanes& x, int k) {
-    return {ff::Fp::FromMontgomery(x.c0.Lane(k)), ff::Fp::FromMontgomery(x.c1.Lane(k))};
-  }
-  // out = a - b per lane; out may alias a or b.
-  static void Sub(const FpX8Kernels& f, Lanes& out, const Lanes& a, const Lanes& b) {
-    f.sub(out.c0, a.c0, b.c0);
-    f.sub(out.c1, a.c1, b.c1);
-  }
-  // out = a b per lane by Karatsuba (ff::Fp2::operator*): three Fp products; out may alias a or b.
-  static void Mul(const FpX8Kernels& f, Lanes& out, const Lanes& a, const Lanes& b) {
-    FpX8 v0, v1, sa, sb;
-    f.mul(v0, a.c0, b.c0);
-    f.mul(v1, a.c1, b.c1);
-    f.add(sa, a.c0, a.c1);
-    f.add(sb, b.c0, b.c1);
-    f.mul(sa, sa, sb);
-    f.sub(out.c0, v0, v1);
-    f.sub(sa, sa, v0);
-    f.sub(out.c1, sa, v1);
-  }
-  // out = a^2 per lane by the complex method (ff::Fp2::Square): two Fp products; out may alias a.
-  static void Square(const FpX8Kernels& f, Lanes& out, const Lanes& a) {
-    FpX8 t, s, d;
-    f.mul(t, a.c0, a.c1);
-    f.add(s, a.c0, a.c1);
-    f.sub(d, a.c0, a.c1);
-    f.mul(out.c0, s, d);
-    f.add(out.c1, t, t);
+    return {ff::Fp::FromMontgomery(x.c[0].Lane(k)), ff::Fp::FromMontgomery(x.c[1].Lane(k))};
   }
 };
 
@@ -122,8 +86,7 @@ class AffineLaneAdder {
  public:
   using Field = typename Curve::Field;
   using Affine = ec::Affine<Curve>;
-  using L = LaneField<Field>;
-  using Lanes = typename L::Lanes;
+  using Lanes = typename LaneField<Field>::Lanes;
 
   explicit AffineLaneAdder(const FpX8Kernels& kernels) : k_(kernels) {}
 
@@ -131,57 +94,45 @@ class AffineLaneAdder {
   // acc.
   template <typename Acc, typename Addend>
   void AddAll(size_t n, Acc acc, Addend addend) {
+    // The kernels address a point by its first word: x then y, each Field's Fp words in order.
+    static_assert(offsetof(Affine, x) == 0 && offsetof(Affine, y) == sizeof(Field) &&
+                  sizeof(Field) % (6 * sizeof(uint64_t)) == 0 && std::is_standard_layout_v<Affine>);
+    static_assert(offsetof(ff::Fp2, c0) == 0 && offsetof(ff::Fp2, c1) == sizeof(ff::Fp));
+    constexpr bool kG1 = std::is_same_v<Field, ff::Fp>;
     if (n == 0) return;
     size_t groups = (n + 7) / 8;
     diff_.resize(groups);
     prefix_.resize(groups);
-    // Forward: diff = x_Q - x_P per lane; prefix[g] = product of the diffs before group g. A lane
-    // past n takes diff 1, so its chain stays invertible.
+    uint64_t* p[8];
+    const uint64_t* q[8];
+    // Points the kernels at group g's pairs; returns how many lanes it fills.
+    auto address = [&](size_t g) {
+      int lanes = static_cast<int>(std::min<size_t>(8, n - 8 * g));
+      for (int k = 0; k < 8; ++k) {
+        size_t i = 8 * g + static_cast<size_t>(k);
+        p[k] = k < lanes ? reinterpret_cast<uint64_t*>(&acc(i)) : nullptr;
+        q[k] = k < lanes ? reinterpret_cast<const uint64_t*>(&addend(i)) : nullptr;
+      }
+      return lanes;
+    };
+    // Forward: diff = x_Q - x_P per lane; prefix[g] = product of the diffs before group g.
     Lanes product = OnesX8<Field>();
     for (size_t g = 0; g < groups; ++g) {
-      Lanes px, qx;
-      for (int k = 0; k < 8; ++k) {
-        size_t i = 8 * g + static_cast<size_t>(k);
-        L::Set(px, k, i < n ? acc(i).x : Field::Zero());
-        L::Set(qx, k, i < n ? addend(i).x : Field::One());
+      int lanes = address(g);
+      if constexpr (kG1) {
+        k_.chord_forward(diff_[g], prefix_[g], product, p, q, lanes);
+      } else {
+        k_.chord_forward_fp2(diff_[g], prefix_[g], product, p, q, lanes);
       }
-      L::Sub(k_, diff_[g], qx, px);
-      prefix_[g] = product;
-      L::Mul(k_, product, product, diff_[g]);
     }
     InvertEachLane<Field>(product);
-    // Backward: 1 / diff = (inverse of the prefix through g) * prefix[g]; then
-    // lambda = (y_Q - y_P) / diff, x = lambda^2 - x_P - x_Q, y = lambda (x_P - x) - y_P.
+    // Backward: 1 / diff = (inverse of the prefix through g) * prefix[g]; then the chord rule.
     for (size_t g = groups; g-- > 0;) {
-      Lanes inverse;
-      L::Mul(k_, inverse, product, prefix_[g]);
-      L::Mul(k_, product, product, diff_[g]);
-      Lanes px, py, qx, qy;
-      for (int k = 0; k < 8; ++k) {
-        size_t i = 8 * g + static_cast<size_t>(k);
-        if (i >= n) {
-          for (Lanes* v : {&px, &py, &qx, &qy}) L::Set(*v, k, Field::Zero());
-          continue;
-        }
-        const Affine &p = acc(i), &q = addend(i);
-        L::Set(px, k, p.x);
-        L::Set(py, k, p.y);
-        L::Set(qx, k, q.x);
-        L::Set(qy, k, q.y);
-      }
-      Lanes lambda, x, y;
-      L::Sub(k_, lambda, qy, py);
-      L::Mul(k_, lambda, lambda, inverse);
-      L::Square(k_, x, lambda);
-      L::Sub(k_, x, x, px);
-      L::Sub(k_, x, x, qx);
-      L::Sub(k_, y, px, x);
-      L::Mul(k_, y, lambda, y);
-      L::Sub(k_, y, y, py);
-      for (int k = 0; k < 8 && 8 * g + static_cast<size_t>(k) < n; ++k) {
-        Affine& p = acc(8 * g + static_cast<size_t>(k));
-        p.x = L::Get(x, k);
-        p.y = L::Get(y, k);
+      int lanes = address(g);
+      if constexpr (kG1) {
+        k_.chord_backward(product, prefix_[g], diff_[g], p, q, lanes);
+      } else {
+        k_.chord_backward_fp2(product, prefix_[g], diff_[g], p, q, lanes);
       }
     }
   }
