@@ -3,6 +3,7 @@
 // cuzk's Groth16 prover, verifies the proof, and writes proof, verifying key and public inputs.
 // When the parameter file does not exist, TEST parameters (from a fixed seed, insecure) are
 // generated into it first.
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -53,6 +54,11 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   if (!witness.ok()) return Fail("reading the witness", witness.status());
   std::printf("circuit: %zu constraints, %zu public inputs, %zu private wires (read in %.2f s)\n",
               shape->num_constraints(), shape->num_inputs - 1, shape->num_aux, Since(t));
+  // The assignment's sizes, known from the shape: one constraint more per public input (and
+  // wire 0), as ProvingAssignment appends them, padded to the FFT domain (the next power of
+  // two), which the prover fills in place.
+  size_t constraints = std::bit_ceil(shape->num_constraints() + shape->num_inputs);
+  size_t aux = shape->num_aux;
   r1cs::Iden3Circuit circuit(std::move(*shape), std::move(*witness));
 
   if (!key_read.valid()) {
@@ -75,6 +81,7 @@ int RunProveR1cs(const ProveR1csOptions& o) {
 
   t = Clock::now();
   r1cs::ProvingAssignment pa;
+  pa.Reserve(constraints, aux);  // no growth by copying while synthesis appends
   if (Status s = pa.SynthesizeFrom(circuit); !s.ok()) return Fail("synthesis", s);
   for (size_t i = 0; i < pa.num_constraints(); ++i) {
     if (pa.a()[i] * pa.b()[i] != pa.c()[i]) {
