@@ -36,6 +36,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/fill_later_vector.h"
 #include "base/parallel.h"
 #include "ff/fp_x8_ifma.h"
 #include "msm/batch_affine.h"
@@ -345,7 +346,7 @@ ec::Jacobian<Curve> Msm(std::span<const ec::Affine<Curve>> bases, std::span<cons
     trivial += IsTrivial(scalars[at], bases[at]);
   }
   if (n > 0 && trivial * 100 <= sample * kDenseMaxTrivialPercent) {
-    std::vector<Fr> signed_scalars(n);
+    FillLaterVector<Fr> signed_scalars(n);  // filled by DenseMsm on every thread
     return DenseMsm<Curve>(bases, scalars, signed_scalars, threads, cancel, lanes);
   }
   // 1. Signed scalars; ones summed per thread, zeros dropped.
