@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/huge_page_allocator.h"
 #include "r1cs/constraint_system.h"
 
 namespace cuzk::r1cs {
@@ -19,7 +20,7 @@ struct SparseEntry {
 // Rows of sparse entries; row i is entries[row_start[i] .. row_start[i+1]).
 struct SparseMatrix {
   std::vector<uint64_t> row_start{0};
-  std::vector<SparseEntry> entries;
+  HugeVector<SparseEntry> entries;  // huge pages: a big circuit's terms fault in faster
 
   // Appends the terms of `lc` as a new row.
   void AppendRow(const LinearCombination& lc);
