@@ -30,21 +30,23 @@ struct XY {
 static_assert(sizeof(XY<Fp>) == 12 * sizeof(uint64_t) && std::is_standard_layout_v<XY<Fp>>);
 static_assert(sizeof(XY<Fp2>) == 24 * sizeof(uint64_t) && std::is_standard_layout_v<XY<Fp2>>);
 
-// Runs the chord kernels over Field (Fp or Fp2) on group g of pairs p, q: forward, or backward.
+// Runs the chord kernels over Field (Fp or Fp2) on group g of pairs p, q: forward, or backward
+// (Q negated in the lanes on in negate_q).
 template <typename Field>
 void RunChordStep(const FpX8Kernels& kernels, bool forward, auto& diff, auto& prefix, auto& product,
-                  uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
+                  uint64_t* const p[8], const uint64_t* const q[8], int lanes, unsigned negate_q) {
   if constexpr (std::is_same_v<Field, Fp>) {
     if (forward) return kernels.chord_forward(diff, prefix, product, p, q, lanes);
-    kernels.chord_backward(product, prefix, diff, p, q, lanes);
+    kernels.chord_backward(product, prefix, diff, p, q, lanes, negate_q);
   } else {
     if (forward) return kernels.chord_forward_fp2(diff, prefix, product, p, q, lanes);
-    kernels.chord_backward_fp2(product, prefix, diff, p, q, lanes);
+    kernels.chord_backward_fp2(product, prefix, diff, p, q, lanes, negate_q);
   }
 }
 
 // Whether the chord kernels over Field add 11 pseudo-random pairs (a full group of eight, then
-// three lanes) as the scalar chord rule does, and leave the points past those lanes alone.
+// three lanes; Q negated in some lanes of each) as the scalar chord rule does, and leave the
+// points past those lanes alone.
 template <typename Field>
 bool ChordKernelsAgreeWithScalar(const FpX8Kernels& kernels, std::mt19937_64& rng) {
   using Lanes = std::conditional_t<std::is_same_v<Field, Fp>, FpX8, Fp2X8>;
@@ -64,6 +66,7 @@ bool ChordKernelsAgreeWithScalar(const FpX8Kernels& kernels, std::mt19937_64& rn
     q_at[i / 8][i % 8] = i <= kPairs ? words(q[i]) : nullptr;
   }
   const int lanes[2] = {8, kPairs - 8};
+  const unsigned negate[2] = {0b10100110, 0b010};
   Lanes diff[2], prefix[2], product;
   // The lanes as Field elements: Fp's words, or Fp2's two parts.
   auto get = [](const Lanes& x, int k) {
@@ -83,12 +86,15 @@ bool ChordKernelsAgreeWithScalar(const FpX8Kernels& kernels, std::mt19937_64& rn
   };
   for (int k = 0; k < 8; ++k) set(product, k, Field::One());
   for (int g = 0; g < 2; ++g)
-    RunChordStep<Field>(kernels, true, diff[g], prefix[g], product, p_at[g], q_at[g], lanes[g]);
+    RunChordStep<Field>(kernels, true, diff[g], prefix[g], product, p_at[g], q_at[g], lanes[g], 0);
   for (int k = 0; k < 8; ++k) set(product, k, get(product, k).InverseVartime());
   for (int g = 2; g-- > 0;)
-    RunChordStep<Field>(kernels, false, diff[g], prefix[g], product, p_at[g], q_at[g], lanes[g]);
+    RunChordStep<Field>(kernels, false, diff[g], prefix[g], product, p_at[g], q_at[g], lanes[g],
+                        negate[g]);
   for (int i = 0; i < kPairs; ++i) {
-    const XY<Field>&a = before[i], &b = q[i];
+    const XY<Field>& a = before[i];
+    XY<Field> b = q[i];
+    if ((negate[i / 8] >> (i % 8)) & 1) b.y = -b.y;
     Field lambda = (b.y - a.y) * (b.x - a.x).InverseVartime();
     Field x = lambda.Square() - a.x - b.x;
     if (p[i].x != x || p[i].y != lambda * (a.x - x) - a.y) return false;

@@ -37,20 +37,21 @@ struct Fp2X8 {
 // words); x_P != x_Q. First, group by group: ChordForwardFpX8 sets diff = x_Q - x_P,
 // prefix = product, product *= diff (lanes from `lanes` on take diff = 1; product starts at
 // one). Then, with product inverted lane by lane, group by group from the last:
-// ChordBackwardFpX8 sets product *= diff and writes P_k + Q_k to p[k]. Lanes from `lanes` on
-// read and write no point.
+// ChordBackwardFpX8 sets product *= diff and writes P_k + Q_k to p[k], or P_k - Q_k where bit k
+// of negate_q is set. Lanes from `lanes` on read and write no point.
 void ChordForwardFpX8(FpX8& diff, FpX8& prefix, FpX8& product, const uint64_t* const p[8],
                       const uint64_t* const q[8], int lanes);
 // See ChordForwardFpX8.
 void ChordBackwardFpX8(FpX8& product, const FpX8& prefix, const FpX8& diff, uint64_t* const p[8],
-                       const uint64_t* const q[8], int lanes);
+                       const uint64_t* const q[8], int lanes, unsigned negate_q);
 // ChordForwardFpX8 over Fp2 (a G2 curve): p[k] and q[k] address x.c0, x.c1, y.c0, y.c1, each
 // Fp's six words (ec::Affine<G2Curve>'s first 24 words).
 void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product, const uint64_t* const p[8],
                        const uint64_t* const q[8], int lanes);
 // ChordBackwardFpX8 over Fp2 (see ChordForwardFp2X8).
 void ChordBackwardFp2X8(Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
-                        uint64_t* const p[8], const uint64_t* const q[8], int lanes);
+                        uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                        unsigned negate_q);
 
 // A set of eight-lane Fp kernels, so that a caller picks IFMA or the emulation at run time.
 struct FpX8Kernels {
@@ -86,13 +87,14 @@ void ChordForwardFpX8(FpX8& diff, FpX8& prefix, FpX8& product, const uint64_t* c
                       const uint64_t* const q[8], int lanes);
 // See ChordForwardFpX8.
 void ChordBackwardFpX8(FpX8& product, const FpX8& prefix, const FpX8& diff, uint64_t* const p[8],
-                       const uint64_t* const q[8], int lanes);
+                       const uint64_t* const q[8], int lanes, unsigned negate_q);
 // See ChordForwardFp2X8.
 void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product, const uint64_t* const p[8],
                        const uint64_t* const q[8], int lanes);
 // See ChordForwardFp2X8.
 void ChordBackwardFp2X8(Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
-                        uint64_t* const p[8], const uint64_t* const q[8], int lanes);
+                        uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                        unsigned negate_q);
 
 // The emulated kernels as a table.
 const FpX8Kernels& FpKernels();

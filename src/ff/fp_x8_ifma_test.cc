@@ -113,8 +113,8 @@ struct ChordLanes<Fp2> {
 };
 
 // Checks the chord kernels over Field on `pairs` seeded pairs (each Fp part random or 0, 1,
-// p - 1), groups of eight and a last partial one, against the scalar chord rule, and that a
-// sentinel point past the last lane is left alone.
+// p - 1; Q negated in a random third of them), groups of eight and a last partial one, against
+// the scalar chord rule, and that a sentinel point past the last lane is left alone.
 template <typename Field>
 void ExpectChordsMatchScalar(const FpX8Kernels& kernels, size_t pairs) {
   using C = ChordLanes<Field>;
@@ -127,6 +127,8 @@ void ExpectChordsMatchScalar(const FpX8Kernels& kernels, size_t pairs) {
     } while (q[i].x == p[i].x);
   }
   std::vector<XY<Field>> before = p;
+  std::vector<bool> negated(pairs);
+  for (size_t i = 0; i < pairs; ++i) negated[i] = rng() % 3 == 0;
   size_t groups = (pairs + 7) / 8;
   std::vector<typename C::Lanes> diff(groups), prefix(groups);
   typename C::Lanes product;
@@ -135,27 +137,31 @@ void ExpectChordsMatchScalar(const FpX8Kernels& kernels, size_t pairs) {
     uint64_t* p_at[8];
     const uint64_t* q_at[8];
     int lanes = static_cast<int>(std::min<size_t>(8, pairs - 8 * g));
+    unsigned negate = 0;
     for (int k = 0; k < 8; ++k) {
       // Lanes past `lanes` point at the sentinel: it must stay as it is.
       size_t i = k < lanes ? 8 * g + static_cast<size_t>(k) : pairs;
       p_at[k] = reinterpret_cast<uint64_t*>(&p[i]);
       q_at[k] = reinterpret_cast<const uint64_t*>(&q[i]);
+      if (k < lanes && negated[i]) negate |= 1u << k;
     }
     if constexpr (std::is_same_v<Field, Fp>) {
       if (forward) return kernels.chord_forward(diff[g], prefix[g], product, p_at, q_at, lanes);
-      kernels.chord_backward(product, prefix[g], diff[g], p_at, q_at, lanes);
+      kernels.chord_backward(product, prefix[g], diff[g], p_at, q_at, lanes, negate);
     } else {
       if (forward) {
         return kernels.chord_forward_fp2(diff[g], prefix[g], product, p_at, q_at, lanes);
       }
-      kernels.chord_backward_fp2(product, prefix[g], diff[g], p_at, q_at, lanes);
+      kernels.chord_backward_fp2(product, prefix[g], diff[g], p_at, q_at, lanes, negate);
     }
   };
   for (size_t g = 0; g < groups; ++g) run(g, true);
   for (int k = 0; k < 8; ++k) C::Set(product, k, C::Get(product, k).InverseVartime());
   for (size_t g = groups; g-- > 0;) run(g, false);
   for (size_t i = 0; i < pairs; ++i) {
-    const XY<Field>&a = before[i], &b = q[i];
+    const XY<Field>& a = before[i];
+    XY<Field> b = q[i];
+    if (negated[i]) b.y = -b.y;
     Field lambda = (b.y - a.y) * (b.x - a.x).InverseVartime();
     Field x = lambda.Square() - a.x - b.x;
     ASSERT_EQ(p[i].x, x) << "pair " << i << " of " << pairs;
@@ -217,18 +223,28 @@ TEST(FpX8IfmaTest, KnownAnswerCheckAcceptsRightKernelsAndRefusesWrongOnes) {
   // A chord step that writes y where x belongs.
   FpX8Kernels wrong_chord = emulated::FpKernels();
   wrong_chord.chord_backward = [](FpX8& product, const FpX8& prefix, const FpX8& diff,
-                                  uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
-    emulated::ChordBackwardFpX8(product, prefix, diff, p, q, lanes);
+                                  uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                                  unsigned negate_q) {
+    emulated::ChordBackwardFpX8(product, prefix, diff, p, q, lanes, negate_q);
     for (int k = 0; k < lanes; ++k) std::copy(p[k] + 6, p[k] + 12, p[k]);
   };
   EXPECT_FALSE(FpKernelsAgreeWithScalar(wrong_chord));
   // A G2 chord step that leaves the last lane's point as it was.
   FpX8Kernels lazy_chord = emulated::FpKernels();
   lazy_chord.chord_backward_fp2 = [](Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
-                                     uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
-    emulated::ChordBackwardFp2X8(product, prefix, diff, p, q, lanes - 1);
+                                     uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                                     unsigned negate_q) {
+    emulated::ChordBackwardFp2X8(product, prefix, diff, p, q, lanes - 1, negate_q);
   };
   EXPECT_FALSE(FpKernelsAgreeWithScalar(lazy_chord));
+  // A G1 chord step that ignores the negations.
+  FpX8Kernels unsigned_chord = emulated::FpKernels();
+  unsigned_chord.chord_backward = [](FpX8& product, const FpX8& prefix, const FpX8& diff,
+                                     uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                                     unsigned) {
+    emulated::ChordBackwardFpX8(product, prefix, diff, p, q, lanes, 0);
+  };
+  EXPECT_FALSE(FpKernelsAgreeWithScalar(unsigned_chord));
 #if defined(__x86_64__)
   if (FrX8Supported() && !IfmaDeclinedByEnvironment()) {
     EXPECT_NE(CheckedIfmaFpKernels(), nullptr);

@@ -146,8 +146,8 @@ void ChordForwardFpX8(FpX8& diff, FpX8& prefix, FpX8& product, const uint64_t* c
 }
 
 void ChordBackwardFpX8(FpX8& product, const FpX8& prefix, const FpX8& diff, uint64_t* const p[8],
-                       const uint64_t* const q[8], int lanes) {
-  ChordBackwardBody<1>(&product, &prefix, &diff, p, q, lanes);
+                       const uint64_t* const q[8], int lanes, unsigned negate_q) {
+  ChordBackwardBody<1>(&product, &prefix, &diff, p, q, lanes, negate_q);
 }
 
 void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product, const uint64_t* const p[8],
@@ -156,8 +156,9 @@ void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product, const uint64_
 }
 
 void ChordBackwardFp2X8(Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
-                        uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
-  ChordBackwardBody<2>(product.c, prefix.c, diff.c, p, q, lanes);
+                        uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                        unsigned negate_q) {
+  ChordBackwardBody<2>(product.c, prefix.c, diff.c, p, q, lanes, negate_q);
 }
 
 const FpX8Kernels& FpKernels() {

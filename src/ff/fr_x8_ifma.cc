@@ -103,8 +103,9 @@ CUZK_X8_TARGET void ChordForwardFpX8(FpX8& diff, FpX8& prefix, FpX8& product,
 }
 
 CUZK_X8_TARGET void ChordBackwardFpX8(FpX8& product, const FpX8& prefix, const FpX8& diff,
-                                      uint64_t* const p[8], const uint64_t* const q[8], int lanes) {
-  ChordBackwardBody<1>(&product, &prefix, &diff, p, q, lanes);
+                                      uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                                      unsigned negate_q) {
+  ChordBackwardBody<1>(&product, &prefix, &diff, p, q, lanes, negate_q);
 }
 
 CUZK_X8_TARGET void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product,
@@ -114,9 +115,9 @@ CUZK_X8_TARGET void ChordForwardFp2X8(Fp2X8& diff, Fp2X8& prefix, Fp2X8& product
 }
 
 CUZK_X8_TARGET void ChordBackwardFp2X8(Fp2X8& product, const Fp2X8& prefix, const Fp2X8& diff,
-                                       uint64_t* const p[8], const uint64_t* const q[8],
-                                       int lanes) {
-  ChordBackwardBody<2>(product.c, prefix.c, diff.c, p, q, lanes);
+                                       uint64_t* const p[8], const uint64_t* const q[8], int lanes,
+                                       unsigned negate_q) {
+  ChordBackwardBody<2>(product.c, prefix.c, diff.c, p, q, lanes, negate_q);
 }
 
 #pragma GCC diagnostic pop

@@ -91,9 +91,9 @@ class AffineLaneAdder {
   explicit AffineLaneAdder(const FpX8Kernels& kernels) : k_(kernels) {}
 
   // acc(i) returns an Affine& that no other i returns; addend(i) a const Affine& that aliases no
-  // acc.
-  template <typename Acc, typename Addend>
-  void AddAll(size_t n, Acc acc, Addend addend) {
+  // acc; negate(i) whether -addend(i) is added instead.
+  template <typename Acc, typename Addend, typename Negate>
+  void AddAll(size_t n, Acc acc, Addend addend, Negate negate) {
     // The kernels address a point by its first word: x then y, each Field's Fp words in order.
     static_assert(offsetof(Affine, x) == 0 && offsetof(Affine, y) == sizeof(Field) &&
                   sizeof(Field) % (6 * sizeof(uint64_t)) == 0 && std::is_standard_layout_v<Affine>);
@@ -105,13 +105,16 @@ class AffineLaneAdder {
     prefix_.resize(groups);
     uint64_t* p[8];
     const uint64_t* q[8];
+    unsigned negated = 0;  // bit k: lane k adds -Q
     // Points the kernels at group g's pairs; returns how many lanes it fills.
     auto address = [&](size_t g) {
       int lanes = static_cast<int>(std::min<size_t>(8, n - 8 * g));
+      negated = 0;
       for (int k = 0; k < 8; ++k) {
         size_t i = 8 * g + static_cast<size_t>(k);
         p[k] = k < lanes ? reinterpret_cast<uint64_t*>(&acc(i)) : nullptr;
         q[k] = k < lanes ? reinterpret_cast<const uint64_t*>(&addend(i)) : nullptr;
+        if (k < lanes && negate(i)) negated |= 1u << k;
       }
       return lanes;
     };
@@ -130,11 +133,17 @@ class AffineLaneAdder {
     for (size_t g = groups; g-- > 0;) {
       int lanes = address(g);
       if constexpr (kG1) {
-        k_.chord_backward(product, prefix_[g], diff_[g], p, q, lanes);
+        k_.chord_backward(product, prefix_[g], diff_[g], p, q, lanes, negated);
       } else {
-        k_.chord_backward_fp2(product, prefix_[g], diff_[g], p, q, lanes);
+        k_.chord_backward_fp2(product, prefix_[g], diff_[g], p, q, lanes, negated);
       }
     }
+  }
+
+  // AddAll adding every addend as it is.
+  template <typename Acc, typename Addend>
+  void AddAll(size_t n, Acc acc, Addend addend) {
+    AddAll(n, acc, addend, [](size_t) { return false; });
   }
 
  private:

@@ -208,11 +208,12 @@ void PippengerWindows(std::span<const ec::Affine<Curve>> bases, std::span<const 
       if (carry[i]) d -= int64_t{1} << c;
       if (d == 0) continue;
       uint32_t b = static_cast<uint32_t>((d > 0 ? d : -d) - 1);
-      const ec::Affine<Curve> p = (d > 0) != Negated(scalars[i]) ? bases[i] : -bases[i];
+      // Adds -P for a negative digit or a negated scalar, not both.
+      bool negate = (d > 0) == Negated(scalars[i]);
       if (affine) {
-        batched.Add(b, p);
+        batched.Add(b, bases[i], negate);
       } else {
-        jacobian[b] += p;
+        jacobian[b] += negate ? -bases[i] : bases[i];
       }
     }
     if (affine) {
