@@ -51,9 +51,8 @@ inline size_t AffineBatchSize(size_t buckets) { return std::clamp<size_t>(bucket
 // Affine buckets filled in batches of additions to distinct buckets. For one batch:
 //   1. queue (bucket, base, sign) triples, the base by address (a G2 point is 200 bytes: copying
 //      it into the queue cost 14% of a 2^16-point G2 MSM); an empty bucket just takes the
-//      point, P + (-P) empties the
-//      bucket, the rare P + P is done at once in Jacobian form, and a pair whose bucket already
-//      has a queued addition waits for the next batch;
+//      point, P + (-P) empties the bucket, the rare P + P is done at once in Jacobian form, and
+//      a pair whose bucket already has a queued addition waits for the next batch;
 //   2. invert all denominators x_P - x_B together;
 //   3. lambda = (y_P - y_B)/(x_P - x_B), x = lambda^2 - x_B - x_P, y = lambda (x_B - x) - y_B.
 template <typename Curve>
