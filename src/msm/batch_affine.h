@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <span>
 #include <vector>
@@ -106,6 +107,8 @@ class AffineBuckets {
     while (!pending_.empty() || !deferred_.empty()) ApplyAndRetry();
   }
   std::span<const Affine> buckets() const { return {buckets_.data(), buckets_.size()}; }
+  // The buckets, to be changed in place (MergeBucketCopies): Flush first.
+  std::span<Affine> mutable_buckets() { return {buckets_.data(), buckets_.size()}; }
 
  private:
   // Completes the batch, then requeues the points that waited for it (they may wait again, and
@@ -371,6 +374,30 @@ class AffinePairAdder {
   std::vector<size_t> regular_;
   OptionalLaneAdder<Curve> lanes_;
 };
+
+// Adds buckets[b + k width] into buckets[b] for b < width and 0 < k < copies (the copies a window
+// with few buckets spreads its points over: PippengerWindows), then empties the buckets from
+// width up to the next power of two, and returns that power of two: the buckets to fold. The
+// copies are added pairwise, halving their number each round: ceil(log2(copies)) inversions.
+template <typename Curve>
+size_t MergeBucketCopies(std::span<ec::Affine<Curve>> buckets, size_t width, size_t copies,
+                         const FpX8Kernels* lanes) {
+  AffinePairAdder<Curve> adder(lanes);
+  for (size_t live = copies; live > 1;) {
+    // Copies [live - half, live) go into [live - 2 half, live - half); an odd one out (copy 0)
+    // waits for the next round.
+    size_t half = live / 2, into = live - 2 * half;
+    adder.AddAll(
+        buckets.subspan(into * width, half * width), [&](size_t j) -> const auto& {
+          return buckets[(into + half) * width + j];
+        });
+    live -= half;
+  }
+  size_t folded = std::bit_ceil(width);
+  std::fill(buckets.begin() + static_cast<ptrdiff_t>(width),
+            buckets.begin() + static_cast<ptrdiff_t>(folded), ec::Affine<Curve>::Identity());
+  return folded;
+}
 
 // Buckets from this many on are folded by FoldAffineBuckets.
 constexpr size_t kSegmentedFoldMinBuckets = size_t{1} << 11;
