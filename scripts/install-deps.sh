@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config python3
   clang-format                                 # make check-format (part of make test)
   clang                                        # the sanitizer build and libFuzzer targets (make test)
+  libclang-rt-14-dev                           # clang's ASan/UBSan/TSan and libFuzzer runtimes
   libgtest-dev libgmock-dev libbenchmark-dev   # tests and micro-benchmarks
   libgmp-dev                                   # slow big-integer reference, tests only
   libboost-dev                                 # header-only containers (small_vector)
