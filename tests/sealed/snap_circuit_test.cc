@@ -45,6 +45,24 @@ TEST(EmptySectorUpdateCircuitTest, Matches32GiB) {
   EXPECT_EQ(Constraints(uint64_t{1} << 30, std::vector<uint32_t>(10, 8)), 81049499u);
 }
 
+TEST(EmptySectorUpdateCircuitTest, HSelectIsTheFirstIndexOfH) {
+  // storage-proofs-update constants.rs: h_select(nodes, h) = 1 << (first i with hs[i] == h), and
+  // filecoin-proofs uses h = hs[3]. Up to 32KiB hs is [1; 6]: h_select is 1 for every index.
+  for (uint64_t nodes : {uint64_t{1} << 5, uint64_t{1} << 6, uint64_t{1} << 10}) {
+    UpdateShape small = UpdateShape::For(nodes, {8, 8});
+    for (uint32_t i = 0; i < 6; ++i) EXPECT_EQ(small.h_select(i), 1u) << nodes << " nodes, " << i;
+  }
+  // From 64KiB up hs is [7..12]: every index is its own first.
+  for (uint64_t nodes : {uint64_t{1} << 11, uint64_t{1} << 18, uint64_t{1} << 30}) {
+    UpdateShape large = UpdateShape::For(nodes, {8, 8});
+    for (uint32_t i = 0; i < 6; ++i) EXPECT_EQ(large.h_select(i), uint64_t{1} << i) << nodes;
+  }
+  // k_and_h_select of a 32KiB sector's second partition (one partition bit): 1 | 1 << 1.
+  UpdateShape s32k = UpdateShape::For(1 << 10, {8, 8, 8, 2});
+  EXPECT_EQ(UpdatePublicInputs(s32k, 1, kDefaultHIndex, Fr::Zero(), Fr::Zero(), Fr::Zero())[0],
+            Fr::FromUint64(3));
+}
+
 // A sector update built the way storage-proofs-update's tests/common.rs builds one: random old
 // labels and new data, the new replica encoded with rho, and the three trees.
 struct SectorUpdate {

@@ -107,7 +107,8 @@ TEST(UpdatePoseidonVanillaTest, SealedSectorUpdateSatisfiesTheCircuitThroughBinc
   std::vector<Fr> inputs;
   EXPECT_EQ(FirstUnsatisfied(shape, *w, &inputs), -1);
   EXPECT_EQ(inputs, UpdatePoseidonStatementInputs(st));
-  EXPECT_EQ(inputs[0], Fr::FromUint64(8));  // h_select = 2^3
+  // h = hs[3] = 1 at 2KiB, first found at index 0: Rust's h_select is 1 (constants.rs h_select).
+  EXPECT_EQ(inputs[0], Fr::One());
   // A witness the vanilla checks would refuse does not satisfy the circuit either.
   UpdatePoseidonWitness bad_w = *w;
   bad_w.challenges[4].leaf_d_new += Fr::One();

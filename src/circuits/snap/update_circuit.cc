@@ -36,6 +36,12 @@ uint32_t UpdateShape::challenges() const { return filecoin::UpdateChallengesPerP
 uint32_t UpdateShape::apex_leaves() const { return filecoin::UpdateApexLeaves(nodes); }
 uint32_t UpdateShape::apex_leaf_bits() const { return Log2(apex_leaves()); }
 std::array<uint32_t, 6> UpdateShape::hs() const { return filecoin::UpdateHs(nodes); }
+uint64_t UpdateShape::h_select(uint32_t h_index) const {
+  const std::array<uint32_t, 6> allowed = hs();
+  uint32_t first = 0;
+  while (allowed[first] != allowed[h_index]) ++first;
+  return uint64_t{1} << first;
+}
 
 Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
   const UpdateShape& s = shape_;
@@ -53,7 +59,7 @@ Status EmptySectorUpdateCircuit::Synthesize(r1cs::ConstraintSystem& cs) const {
     }
   }
   // k_and_h_select: one public input, decomposed into partition bits and h_select bits.
-  uint64_t packed = w.k | (uint64_t{1} << w.h_index) << partition_bits;
+  uint64_t packed = w.k | s.h_select(w.h_index) << partition_bits;
   AllocatedNum k_and_h = AllocatedNum::Alloc(cs, Fr::FromUint64(packed));
   gadgets::Inputize(cs, k_and_h);
   std::vector<Boolean> kh_bits;
@@ -171,7 +177,7 @@ Fr UpdateRho(const UpdateShape& shape, const Fr& phi, uint64_t c, uint32_t h) {
 std::vector<Fr> UpdatePublicInputs(const UpdateShape& shape, uint32_t k, uint32_t h_index,
                                    const Fr& comm_r_old, const Fr& comm_d_new,
                                    const Fr& comm_r_new) {
-  uint64_t packed = k | (uint64_t{1} << h_index) << shape.partition_bits();
+  uint64_t packed = k | shape.h_select(h_index) << shape.partition_bits();
   return {Fr::FromUint64(packed), comm_r_old, comm_d_new, comm_r_new};
 }
 

@@ -32,6 +32,10 @@ struct UpdateShape {
   uint32_t apex_leaves() const;        // 8 up to 8KiB, then 128
   uint32_t apex_leaf_bits() const;     // log2(apex_leaves)
   std::array<uint32_t, 6> hs() const;  // the allowed h: all 1 up to 32KiB, else 7..12
+  // The circuit's h_select for h = hs()[h_index]: 2^i for the first i with hs()[i] == h, as
+  // storage-proofs-update constants.rs `h_select` finds h's position. Up to 32KiB every hs() is
+  // 1, so h_select is 1 whatever the index; from 64KiB up it is 2^h_index.
+  uint64_t h_select(uint32_t h_index) const;
 };
 
 // One challenge's openings: the node's old replica label with its tree R path, the new data with
@@ -45,7 +49,7 @@ struct UpdateChallengeWitness {
 // Everything one partition proves.
 struct UpdateWitness {
   uint32_t k = 0;        // partition index
-  uint32_t h_index = 0;  // h = hs()[h_index]
+  uint32_t h_index = 0;  // h = hs()[h_index]; the public input holds h_select(h_index)
   Fr comm_r_old, comm_d_new, comm_r_new;
   Fr comm_c, root_r_old, root_r_new;
   std::vector<Fr> apex_leaves;  // this partition's apex leaves of tree D
@@ -76,8 +80,8 @@ Fr UpdateRho(const UpdateShape& shape, const Fr& phi, uint64_t c, uint32_t h);
 // phi = H_gr(comm_d_new, comm_r_old).
 Fr UpdatePhi(const Fr& comm_d_new, const Fr& comm_r_old);
 
-// The public inputs of partition `k` without the implicit ONE: k_and_h_select (k | 2^h_index <<
-// log2(partitions)), comm_r_old, comm_d_new, comm_r_new.
+// The public inputs of partition `k` without the implicit ONE: k_and_h_select (k |
+// shape.h_select(h_index) << log2(partitions)), comm_r_old, comm_d_new, comm_r_new.
 std::vector<Fr> UpdatePublicInputs(const UpdateShape& shape, uint32_t k, uint32_t h_index,
                                    const Fr& comm_r_old, const Fr& comm_d_new,
                                    const Fr& comm_r_new);

@@ -41,10 +41,11 @@ Status EmptySectorUpdatePoseidonCircuit::Synthesize(r1cs::ConstraintSystem& cs) 
     }
   }
   // h_select: a public input and its six bits (exactly one set).
-  AllocatedNum h_select = AllocatedNum::Alloc(cs, Fr::FromUint64(uint64_t{1} << w.h_index));
+  const uint64_t h_select_value = s.h_select(w.h_index);
+  AllocatedNum h_select = AllocatedNum::Alloc(cs, Fr::FromUint64(h_select_value));
   gadgets::Inputize(cs, h_select);
   std::vector<Boolean> h_select_bits;
-  for (uint32_t i = 0; i < 6; ++i) h_select_bits.push_back(Boolean::Alloc(cs, i == w.h_index));
+  for (uint32_t i = 0; i < 6; ++i) h_select_bits.push_back(Boolean::Alloc(cs, (h_select_value >> i) & 1));
   EnforceDecomposition(cs, h_select_bits, h_select);
   ASSIGN_OR_RETURN(UpdateCommitments commitments,
                    AllocateCommitments(cs, w.comm_r_old, w.comm_d_new, w.comm_r_new));
@@ -105,9 +106,10 @@ std::vector<uint64_t> UpdatePoseidonChallenges(const UpdateShape& shape, const F
   return out;
 }
 
-std::vector<Fr> UpdatePoseidonPublicInputs(uint32_t h_index, const Fr& comm_r_old,
-                                           const Fr& comm_d_new, const Fr& comm_r_new) {
-  return {Fr::FromUint64(uint64_t{1} << h_index), comm_r_old, comm_d_new, comm_r_new};
+std::vector<Fr> UpdatePoseidonPublicInputs(const UpdateShape& shape, uint32_t h_index,
+                                           const Fr& comm_r_old, const Fr& comm_d_new,
+                                           const Fr& comm_r_new) {
+  return {Fr::FromUint64(shape.h_select(h_index)), comm_r_old, comm_d_new, comm_r_new};
 }
 
 UpdatePoseidonWitness PlaceholderUpdatePoseidonWitness(const UpdateShape& shape, uint64_t seed) {

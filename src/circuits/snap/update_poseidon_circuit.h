@@ -2,7 +2,7 @@
 // EmptySectorUpdate-Poseidon: SnapDeals' Poseidon variant (storage-proofs-update
 // poseidon/circuit.rs; docs/filecoin.md §9.1), constraint for constraint. One partition; tree D has
 // tree R's shape and hash, so every challenge opens three Poseidon paths and there is no apex tree.
-// Public inputs: h_select (2^h_index), comm_r_old, comm_d_new, comm_r_new.
+// Public inputs: h_select (UpdateShape::h_select), comm_r_old, comm_d_new, comm_r_new.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@ struct UpdatePoseidonChallengeWitness {
 
 // Everything the proof proves.
 struct UpdatePoseidonWitness {
-  uint32_t h_index = 0;  // h = hs()[h_index]
+  uint32_t h_index = 0;  // h = hs()[h_index]; the public input holds h_select(h_index)
   Fr comm_r_old, comm_d_new, comm_r_new;
   Fr comm_c, root_r_old, root_r_new;
   std::vector<UpdatePoseidonChallengeWitness> challenges;
@@ -46,9 +46,11 @@ uint32_t UpdatePoseidonChallengeCount(const UpdateShape& shape);
 // chunks of log2(nodes) bits, least significant first, 254 / log2(nodes) per digest.
 std::vector<uint64_t> UpdatePoseidonChallenges(const UpdateShape& shape, const Fr& comm_r_new);
 
-// The public inputs without the implicit ONE: 2^h_index, comm_r_old, comm_d_new, comm_r_new.
-std::vector<Fr> UpdatePoseidonPublicInputs(uint32_t h_index, const Fr& comm_r_old,
-                                           const Fr& comm_d_new, const Fr& comm_r_new);
+// The public inputs without the implicit ONE: shape.h_select(h_index), comm_r_old, comm_d_new,
+// comm_r_new.
+std::vector<Fr> UpdatePoseidonPublicInputs(const UpdateShape& shape, uint32_t h_index,
+                                           const Fr& comm_r_old, const Fr& comm_d_new,
+                                           const Fr& comm_r_new);
 
 // A witness with the right structure and arbitrary values (seeded), for shapes and parameters.
 UpdatePoseidonWitness PlaceholderUpdatePoseidonWitness(const UpdateShape& shape, uint64_t seed);

@@ -61,7 +61,8 @@ Result<UpdatePoseidonWitness> UpdatePoseidonWitnessFromVanilla(
 }
 
 std::vector<Fr> UpdatePoseidonStatementInputs(const UpdatePoseidonStatement& st) {
-  return UpdatePoseidonPublicInputs(st.h_index, st.comm_r_old, st.comm_d_new, st.comm_r_new);
+  return UpdatePoseidonPublicInputs(ShapeOf(st.proof), st.h_index, st.comm_r_old, st.comm_d_new,
+                                    st.comm_r_new);
 }
 
 }  // namespace cuzk::circuits::snap
