@@ -45,7 +45,8 @@ Status EmptySectorUpdatePoseidonCircuit::Synthesize(r1cs::ConstraintSystem& cs) 
   AllocatedNum h_select = AllocatedNum::Alloc(cs, Fr::FromUint64(h_select_value));
   gadgets::Inputize(cs, h_select);
   std::vector<Boolean> h_select_bits;
-  for (uint32_t i = 0; i < 6; ++i) h_select_bits.push_back(Boolean::Alloc(cs, (h_select_value >> i) & 1));
+  for (uint32_t i = 0; i < 6; ++i)
+    h_select_bits.push_back(Boolean::Alloc(cs, (h_select_value >> i) & 1));
   EnforceDecomposition(cs, h_select_bits, h_select);
   ASSIGN_OR_RETURN(UpdateCommitments commitments,
                    AllocateCommitments(cs, w.comm_r_old, w.comm_d_new, w.comm_r_new));
