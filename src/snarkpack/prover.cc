@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "snarkpack/prover.h"
+
+#include <string>
+#include <vector>
+
+#include "base/parallel.h"
+#include "msm/pippenger.h"
+#include "snarkpack/inner_products.h"
+#include "snarkpack/kzg.h"
+#include "snarkpack/transcript.h"
+
+namespace cuzk::snarkpack {
+namespace {
+
+using ec::G1Affine;
+using ec::G2Affine;
+using ff::Fr;
+
+// p_i * s_i for each i, affine.
+template <typename Affine, typename Jacobian>
+std::vector<Affine> Scale(std::span<const Affine> p, std::span<const Fr> s) {
+  std::vector<Affine> out(p.size());
+  ParallelFor(p.size(), 0, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) out[i] = ec::Mul(Jacobian(p[i]), s[i]).ToAffine();
+  });
+  return out;
+}
+
+// compress (mod.rs): left_i = left_i + right_i * x, then the vector keeps its left half.
+template <typename Affine, typename Jacobian>
+void Fold(std::vector<Affine>& v, const Fr& x) {
+  const size_t half = v.size() / 2;
+  ParallelFor(half, 0, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      v[i] = (ec::Mul(Jacobian(v[half + i]), x) + v[i]).ToAffine();
+    }
+  });
+  v.resize(half);
+}
+
+// One round's messages (prove.rs gipa_tipp_mipp): cross commitments and cross products.
+struct Round {
+  GtPair tab_l, tab_r, tuc_l, tuc_r;
+  ff::Fp12 zab_l, zab_r;
+  G1Affine zc_l, zc_r;
+};
+
+Fr RoundChallenge(const std::string& tag, const Fr& previous, const Round& m) {
+  return Transcript(tag)
+      .Write(previous)
+      .Write(m.zab_l)
+      .Write(m.zab_r)
+      .Write(m.zc_l)
+      .Write(m.zc_r)
+      .Write(m.tab_l.first)
+      .Write(m.tab_l.second)
+      .Write(m.tab_r.first)
+      .Write(m.tab_r.second)
+      .Write(m.tuc_l.first)
+      .Write(m.tuc_l.second)
+      .Write(m.tuc_r.first)
+      .Write(m.tuc_r.second)
+      .Challenge();
+}
+
+}  // namespace
+
+Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
+                                       std::span<const uint8_t> transcript_include,
+                                       std::span<const groth16::Proof> proofs) {
+  const size_t n = proofs.size();
+  if (n < 2 || (n & (n - 1)) != 0) {
+    return Status::InvalidArgument(
+        "SnarkPack aggregates a power of two of at least 2 proofs, not " + std::to_string(n));
+  }
+  if (srs.n != n) {
+    return Status::InvalidArgument("the SRS is specialized to " + std::to_string(srs.n) +
+                                   " proofs, not " + std::to_string(n));
+  }
+  std::vector<G1Affine> a(n), c(n);
+  std::vector<G2Affine> b(n);
+  for (size_t i = 0; i < n; ++i) a[i] = proofs[i].a, b[i] = proofs[i].b, c[i] = proofs[i].c;
+  const CommitmentKeys& keys = srs.keys;
+
+  AggregateProof out;
+  out.com_ab = CommitPair(keys.v_a, keys.v_b, keys.w_a, keys.w_b, a, b);
+  out.com_c = CommitSingle(keys.v_a, keys.v_b, c);
+  const Fr hcom = Transcript("hcom")
+                      .Write(out.com_ab.first)
+                      .Write(out.com_ab.second)
+                      .Write(out.com_c.first)
+                      .Write(out.com_c.second)
+                      .Challenge();
+  const Fr r = Transcript("random-r").Write(hcom).WriteBytes(transcript_include).Challenge();
+
+  // r_vec = 1, r, r^2, ...; B^r; A.B^r and C^r for the verifier; w^(r^-1).
+  std::vector<Fr> r_vec(n), r_inv(n);
+  r_vec[0] = Fr::One();
+  for (size_t i = 1; i < n; ++i) r_vec[i] = r_vec[i - 1] * r;
+  for (size_t i = 0; i < n; ++i) r_inv[i] = r_vec[i].Inverse();
+  std::vector<G2Affine> b_r = Scale<G2Affine, ec::G2>(b, r_vec);
+  out.ip_ab = PairingProduct(a, b_r);
+  out.agg_c = MultiExp(c, r_vec);
+  std::vector<G1Affine> w_a = Scale<G1Affine, ec::G1>(keys.w_a, r_inv);
+  std::vector<G1Affine> w_b = Scale<G1Affine, ec::G1>(keys.w_b, r_inv);
+  std::vector<G2Affine> v_a = keys.v_a, v_b = keys.v_b;
+
+  // GIPA over A, B^r (TIPP) and C, r (MIPP) together, halving each round.
+  GipaProof& g = out.gipa;
+  g.nproofs = static_cast<uint32_t>(n);
+  std::vector<G1Affine> m_a = a, m_c = c;
+  std::vector<G2Affine> m_b = b_r;
+  std::vector<Fr> m_r = r_vec;
+  Fr c_inv = Transcript("gipa-0")
+                 .Write(hcom)
+                 .Write(out.ip_ab)
+                 .Write(out.agg_c)
+                 .Write(r_vec[1])
+                 .Challenge();
+  std::vector<Fr> challenges, challenges_inv;
+  Round last;
+  for (size_t i = 0; m_a.size() > 1; ++i) {
+    const size_t h = m_a.size() / 2;
+    auto lo = [h](auto& v) { return std::span(v).first(h); };
+    auto hi = [h](auto& v) { return std::span(v).subspan(h); };
+    Round m;
+    m.tab_l = CommitPair(lo(v_a), lo(v_b), hi(w_a), hi(w_b), hi(m_a), lo(m_b));
+    m.tab_r = CommitPair(hi(v_a), hi(v_b), lo(w_a), lo(w_b), lo(m_a), hi(m_b));
+    m.zab_l = PairingProduct(hi(m_a), lo(m_b));
+    m.zab_r = PairingProduct(lo(m_a), hi(m_b));
+    m.zc_l = MultiExp(hi(m_c), lo(m_r));
+    m.zc_r = MultiExp(lo(m_c), hi(m_r));
+    m.tuc_l = CommitSingle(lo(v_a), lo(v_b), hi(m_c));
+    m.tuc_r = CommitSingle(hi(v_a), hi(v_b), lo(m_c));
+    // V2: the first round's challenge covers its messages too, under the tag "gipa-0" again.
+    c_inv = RoundChallenge("gipa-" + std::to_string(i), c_inv, m);
+    const Fr x = c_inv.Inverse();
+    Fold<G1Affine, ec::G1>(m_a, x);
+    Fold<G2Affine, ec::G2>(m_b, c_inv);
+    Fold<G1Affine, ec::G1>(m_c, x);
+    for (size_t j = 0; j < h; ++j) m_r[j] += m_r[h + j] * c_inv;
+    m_r.resize(h);
+    Fold<G2Affine, ec::G2>(v_a, c_inv);
+    Fold<G2Affine, ec::G2>(v_b, c_inv);
+    Fold<G1Affine, ec::G1>(w_a, x);
+    Fold<G1Affine, ec::G1>(w_b, x);
+    g.comms_ab.emplace_back(m.tab_l, m.tab_r);
+    g.comms_c.emplace_back(m.tuc_l, m.tuc_r);
+    g.z_ab.emplace_back(m.zab_l, m.zab_r);
+    g.z_c.emplace_back(m.zc_l, m.zc_r);
+    challenges.push_back(x);
+    challenges_inv.push_back(c_inv);
+    last = m;
+  }
+  g.final_a = m_a[0];
+  g.final_b = m_b[0];
+  g.final_c = m_c[0];
+  g.final_vkey = {v_a[0], v_b[0]};
+  g.final_wkey = {w_a[0], w_b[0]};
+  const Fr extra = Transcript("gipa-extra-link")
+                       .Write(challenges.back())
+                       .Write(g.final_a)
+                       .Write(g.final_b)
+                       .Write(g.final_c)
+                       .Write(last.zab_l)
+                       .Write(last.zab_r)
+                       .Write(last.zc_l)
+                       .Write(last.zc_r)
+                       .Write(last.tab_l.first)
+                       .Write(last.tab_l.second)
+                       .Write(last.tab_r.first)
+                       .Write(last.tab_r.second)
+                       .Write(last.tuc_l.first)
+                       .Write(last.tuc_l.second)
+                       .Write(last.tuc_r.first)
+                       .Write(last.tuc_r.second)
+                       .Challenge();
+
+  // KZG openings of the final keys at z, the challenges taken last round first.
+  std::reverse(challenges.begin(), challenges.end());
+  std::reverse(challenges_inv.begin(), challenges_inv.end());
+  const Fr z = Transcript("random-z")
+                   .Write(extra)
+                   .Write(g.final_vkey.first)
+                   .Write(g.final_vkey.second)
+                   .Write(g.final_wkey.first)
+                   .Write(g.final_wkey.second)
+                   .Write(g.final_a)
+                   .Write(g.final_b)
+                   .Write(g.final_c)
+                   .Challenge();
+  out.vkey_opening = OpenVKey(srs, challenges_inv, z);
+  out.wkey_opening = OpenWKey(srs, challenges, r_vec[1].Inverse(), z);
+  return out;
+}
+
+}  // namespace cuzk::snarkpack

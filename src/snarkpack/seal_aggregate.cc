@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "snarkpack/seal_aggregate.h"
+
+#include <string>
+
+#include "hash/sha256.h"
+#include "snarkpack/prover.h"
+
+namespace cuzk::snarkpack {
+
+size_t AggregateTargetLen(size_t count) {
+  size_t n = 2;
+  while (n < count) n *= 2;
+  return n;
+}
+
+std::array<uint8_t, 32> SealTranscriptInclude(std::span<const Bytes32> comm_rs,
+                                              std::span<const Bytes32> seeds,
+                                              bool non_interactive) {
+  std::vector<uint8_t> preimage;
+  for (size_t i = 0; i < comm_rs.size(); ++i) {
+    if (!non_interactive) preimage.insert(preimage.end(), seeds[i].begin(), seeds[i].end());
+    preimage.insert(preimage.end(), comm_rs[i].begin(), comm_rs[i].end());
+  }
+  return hash::Sha256(preimage);
+}
+
+Result<std::vector<uint8_t>> AggregateSealProofs(const GenericSrs& srs,
+                                                 std::vector<groth16::Proof> proofs,
+                                                 std::span<const Bytes32> comm_rs,
+                                                 std::span<const Bytes32> seeds,
+                                                 bool non_interactive) {
+  if (proofs.empty()) return Status::InvalidArgument("no proofs to aggregate");
+  if (comm_rs.empty() || (!non_interactive && seeds.size() != comm_rs.size())) {
+    return Status::InvalidArgument(
+        "aggregation needs each sector's comm_r (and seed, unless "
+        "non-interactive): " +
+        std::to_string(comm_rs.size()) + " comm_r, " + std::to_string(seeds.size()) + " seeds");
+  }
+  const size_t target = AggregateTargetLen(proofs.size());
+  proofs.resize(target, proofs.back());
+  ASSIGN_OR_RETURN(ProverSrs prover, SpecializeProver(srs, target));
+  const auto include = SealTranscriptInclude(comm_rs, seeds, non_interactive);
+  ASSIGN_OR_RETURN(AggregateProof proof, AggregateProofs(prover, include, proofs));
+  return SerializeAggregateProof(proof);
+}
+
+}  // namespace cuzk::snarkpack
