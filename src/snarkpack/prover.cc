@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "snarkpack/prover.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 

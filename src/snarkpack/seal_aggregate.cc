@@ -4,7 +4,9 @@
 #include <string>
 
 #include "hash/sha256.h"
+#include "snarkpack/aggregate_proof.h"
 #include "snarkpack/prover.h"
+#include "snarkpack/verifier.h"
 
 namespace cuzk::snarkpack {
 
@@ -43,6 +45,28 @@ Result<std::vector<uint8_t>> AggregateSealProofs(const GenericSrs& srs,
   const auto include = SealTranscriptInclude(comm_rs, seeds, non_interactive);
   ASSIGN_OR_RETURN(AggregateProof proof, AggregateProofs(prover, include, proofs));
   return SerializeAggregateProof(proof);
+}
+
+Status VerifySealAggregate(const GenericSrs& srs, const groth16::VerifyingKey& vk,
+                           std::span<const uint8_t> bytes,
+                           std::vector<std::vector<ff::Fr>> public_inputs,
+                           std::span<const Bytes32> comm_rs, std::span<const Bytes32> seeds,
+                           bool non_interactive) {
+  ASSIGN_OR_RETURN(AggregateProof proof, ParseAggregateProof(bytes));
+  const size_t n = proof.gipa.nproofs;
+  if (public_inputs.empty() || public_inputs.size() > n) {
+    return Status::InvalidArgument("an aggregate of " + std::to_string(n) + " proofs, " +
+                                   std::to_string(public_inputs.size()) + " public input sets");
+  }
+  if (comm_rs.empty() || (!non_interactive && seeds.size() != comm_rs.size())) {
+    return Status::InvalidArgument(
+        "verifying an aggregate needs each sector's comm_r (and seed, "
+        "unless non-interactive)");
+  }
+  public_inputs.resize(n, public_inputs.back());
+  ASSIGN_OR_RETURN(VerifierSrs verifier, SpecializeVerifier(srs, n));
+  const auto include = SealTranscriptInclude(comm_rs, seeds, non_interactive);
+  return VerifyAggregateProof(verifier, vk, public_inputs, proof, include);
 }
 
 }  // namespace cuzk::snarkpack

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "ff/fr.h"
 #include "groth16/keys.h"
 #include "snarkpack/srs.h"
 
@@ -34,5 +35,14 @@ Result<std::vector<uint8_t>> AggregateSealProofs(const GenericSrs& srs,
                                                  std::span<const Bytes32> comm_rs,
                                                  std::span<const Bytes32> seeds,
                                                  bool non_interactive);
+
+// Verifies aggregate `bytes` as verify_aggregate_seal_commit_proofs does: `public_inputs` holds
+// each aggregated proof's inputs in order (padded here, like the proofs, by repeating the last),
+// `vk` the PoRep circuit's key. OK iff valid; errors name what failed.
+Status VerifySealAggregate(const GenericSrs& srs, const groth16::VerifyingKey& vk,
+                           std::span<const uint8_t> bytes,
+                           std::vector<std::vector<ff::Fr>> public_inputs,
+                           std::span<const Bytes32> comm_rs, std::span<const Bytes32> seeds,
+                           bool non_interactive);
 
 }  // namespace cuzk::snarkpack

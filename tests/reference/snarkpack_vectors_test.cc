@@ -3,13 +3,16 @@
 // filecoin-proofs' aggregate_seal_commit_proofs with the fake SRS of snarkpack-2KiB (bellperson
 // setup_fake_srs, ChaCha20 seed 11, size 256) is deterministic, so our aggregator must give the
 // same bytes: two interactive 2KiB PoRep proofs (snarkpack-2KiB/aggregate.bin), and a 2KiB
-// NI-PoRep sector's 13 partition proofs padded to 16 (ni-porep-2KiB/aggregate.bin).
+// NI-PoRep sector's 13 partition proofs padded to 16 (ni-porep-2KiB/aggregate.bin). Our verifier
+// accepts both with the public inputs Rust computed, and refuses each with one flipped byte, one
+// changed public input, or another comm_r.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "base/hex.h"
 #include "filecoin/c1.h"
 #include "groth16/params_io.h"
 #include "snarkpack/aggregate_proof.h"
@@ -48,6 +51,53 @@ std::vector<groth16::Proof> ReadProofs(const fs::path& path) {
   return proofs;
 }
 
+// public-inputs.txt: 0x big-endian lines, `per_proof` to a proof.
+std::vector<std::vector<ff::Fr>> ReadInputs(const fs::path& path, size_t per_proof) {
+  std::ifstream in(path);
+  std::vector<std::vector<ff::Fr>> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    auto bytes = FromHex(line);
+    auto x = bytes.ok() ? ff::Fr::FromBytesBE(*bytes) : Result<ff::Fr>(bytes.status());
+    EXPECT_TRUE(x.ok()) << line;
+    if (out.empty() || out.back().size() == per_proof) out.emplace_back();
+    out.back().push_back(x.ok() ? *x : ff::Fr::Zero());
+  }
+  return out;
+}
+
+groth16::VerifyingKey PoRepKey() {
+  auto vk = groth16::ReadVerifyingKey((kVectors / "porep-2KiB" / "cuzk-test-key.vk").string());
+  EXPECT_TRUE(vk.ok()) << vk.status().message();
+  return vk.ok() ? *vk : groth16::VerifyingKey{};
+}
+
+// Our verifier accepts `aggregate` and refuses it tampered with.
+void ExpectVerifiesAndTamperingIsRefused(const GenericSrs& srs,
+                                         const std::vector<uint8_t>& aggregate,
+                                         const std::vector<std::vector<ff::Fr>>& inputs,
+                                         std::span<const Bytes32> comm_rs,
+                                         std::span<const Bytes32> seeds, bool ni) {
+  const groth16::VerifyingKey vk = PoRepKey();
+  Status ok = VerifySealAggregate(srs, vk, aggregate, inputs, comm_rs, seeds, ni);
+  EXPECT_TRUE(ok.ok()) << ok.message();
+  // One byte flipped: in com_ab (a GT element), agg_c, the GIPA rounds, the last opening.
+  for (size_t at :
+       {size_t{10}, size_t{5 * 288 + 20}, size_t{5 * 288 + 48 + 4 + 300}, aggregate.size() - 20}) {
+    std::vector<uint8_t> flipped = aggregate;
+    flipped[at] ^= 0x01;
+    EXPECT_FALSE(VerifySealAggregate(srs, vk, flipped, inputs, comm_rs, seeds, ni).ok())
+        << "byte " << at;
+  }
+  std::vector<std::vector<ff::Fr>> changed = inputs;
+  changed.back()[3] += ff::Fr::One();
+  EXPECT_FALSE(VerifySealAggregate(srs, vk, aggregate, changed, comm_rs, seeds, ni).ok());
+  std::vector<Bytes32> other(comm_rs.begin(), comm_rs.end());
+  other[0][0] ^= 1;
+  Status wrong_comm_r = VerifySealAggregate(srs, vk, aggregate, inputs, other, seeds, ni);
+  EXPECT_FALSE(wrong_comm_r.ok());
+}
+
 GenericSrs FakeSrs() {
   auto srs = ReadSrs((kVectors / "snarkpack-2KiB" / "fake-srs-seed11-size256.srs").string());
   EXPECT_TRUE(srs.ok()) << srs.status().message();
@@ -69,7 +119,7 @@ TEST(SnarkPackVectorsTest, FakeSrsReadsAsBellpersonWroteIt) {
   EXPECT_NE(cut.status().message().find("h_beta_powers"), std::string::npos);
 }
 
-TEST(SnarkPackVectorsTest, TwoInteractiveProofsGiveBellpersonsBytes) {
+TEST(SnarkPackVectorsTest, TwoInteractiveProofsGiveBellpersonsBytesAndVerify) {
   filecoin::C1Output s1 = ReadC1(kVectors / "porep-2KiB" / "c1.json");
   filecoin::C1Output s2 = ReadC1(kVectors / "snarkpack-2KiB" / "c1-sector2.json");
   std::vector<groth16::Proof> proofs =
@@ -90,9 +140,12 @@ TEST(SnarkPackVectorsTest, TwoInteractiveProofsGiveBellpersonsBytes) {
   auto parsed = ParseAggregateProof(rust);
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   EXPECT_EQ(SerializeAggregateProof(*parsed), rust);
+  ExpectVerifiesAndTamperingIsRefused(
+      FakeSrs(), rust, ReadInputs(kVectors / "snarkpack-2KiB" / "public-inputs.txt", 39), comm_rs,
+      seeds, false);
 }
 
-TEST(SnarkPackVectorsTest, NonInteractiveSectorGivesBellpersonsBytes) {
+TEST(SnarkPackVectorsTest, NonInteractiveSectorGivesBellpersonsBytesAndVerifies) {
   filecoin::C1Output c1 = ReadC1(kVectors / "ni-porep-2KiB" / "c1.json");
   std::vector<groth16::Proof> proofs =
       ReadProofs(kVectors / "ni-porep-2KiB" / "partition-proofs.bin");
@@ -105,6 +158,10 @@ TEST(SnarkPackVectorsTest, NonInteractiveSectorGivesBellpersonsBytes) {
   size_t first_diff = 0;
   while (first_diff < rust.size() && (*ours)[first_diff] == rust[first_diff]) ++first_diff;
   EXPECT_EQ(first_diff, rust.size()) << "first differing byte";
+  std::vector<std::vector<ff::Fr>> inputs =
+      ReadInputs(kVectors / "ni-porep-2KiB" / "public-inputs.txt", 39);
+  ASSERT_EQ(inputs.size(), 13u);
+  ExpectVerifiesAndTamperingIsRefused(FakeSrs(), rust, inputs, comm_rs, {}, true);
 }
 
 }  // namespace
