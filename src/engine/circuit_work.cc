@@ -6,14 +6,15 @@
 namespace cuzk::engine {
 CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
                          std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id,
-                         size_t threads, SynthesizeFn synthesize)
+                         size_t threads, SynthesizeFn synthesize, FinishFn finish)
     : partitions_(partitions),
       partition_memory_(partition_memory),
       pk_(std::move(pk)),
       pvk_(groth16::PrepareVerifyingKey(pk_->vk)),
       circuit_id_(std::move(circuit_id)),
       threads_(threads),
-      synthesize_(std::move(synthesize)) {}
+      synthesize_(std::move(synthesize)),
+      finish_(std::move(finish)) {}
 
 Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k,
                                                                       const CancelFlag* cancel) {
@@ -75,12 +76,10 @@ Status CheckSectorSize(uint64_t sector_size, uint64_t actual, const std::string&
                                  proof_name + "'s " + std::to_string(actual));
 }
 
-Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::string& circuit_id,
-                                                 uint32_t partitions, uint64_t partition_memory,
-                                                 uint64_t budget_bytes, size_t threads,
-                                                 uint64_t* srs_load_ms,
-                                                 CircuitWork::SynthesizeFn synthesize,
-                                                 const CancelFlag* cancel) {
+Result<std::unique_ptr<JobWork>> MakeCircuitWork(
+    SrsCache& srs, const std::string& circuit_id, uint32_t partitions, uint64_t partition_memory,
+    uint64_t budget_bytes, size_t threads, uint64_t* srs_load_ms,
+    CircuitWork::SynthesizeFn synthesize, const CancelFlag* cancel, CircuitWork::FinishFn finish) {
   // Refused before anything loads when the parameters and one partition's working memory can
   // never fit the budget together (the 2KiB parameters once loaded into a 2 GiB budget first).
   ASSIGN_OR_RETURN(uint64_t key_bytes, srs.ResidentBytes(circuit_id));
@@ -93,9 +92,9 @@ Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::strin
   }
   auto pk = srs.Acquire(circuit_id, srs_load_ms, cancel);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
-  return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(partitions, partition_memory,
-                                                                std::move(pk).value(), circuit_id,
-                                                                threads, std::move(synthesize)));
+  return std::unique_ptr<JobWork>(
+      std::make_unique<CircuitWork>(partitions, partition_memory, std::move(pk).value(), circuit_id,
+                                    threads, std::move(synthesize), std::move(finish)));
 }
 
 }  // namespace cuzk::engine

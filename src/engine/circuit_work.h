@@ -23,11 +23,15 @@ class CircuitWork : public JobWork {
   // Synthesizes partition k (its public inputs derived, its assignment filled), into `reuse`
   // when it is not null (a proved partition's assignment, see PrepareAssignment).
   using SynthesizeFn = std::function<Result<SynthesizedPartition>(uint32_t k, AssignmentPtr reuse)>;
+  // Turns the partitions' proofs into the job's proof with the circuit's verifying key (see
+  // JobWork::Finish); unset, they are the job's proof.
+  using FinishFn = std::function<Result<std::vector<uint8_t>>(std::vector<uint8_t> proofs,
+                                                              const groth16::VerifyingKey& vk)>;
 
   // `pk` is a reference the SrsCache counts; proofs run on `threads` threads (0 = all).
   CircuitWork(uint32_t partitions, uint64_t partition_memory,
               std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id, size_t threads,
-              SynthesizeFn synthesize);
+              SynthesizeFn synthesize, FinishFn finish = nullptr);
 
   uint32_t partitions() const override { return partitions_; }
   const std::string& circuit_id() const override { return circuit_id_; }
@@ -39,6 +43,10 @@ class CircuitWork : public JobWork {
                                      groth16::ProverBackend* backend,
                                      const std::atomic<bool>* cancel) override;
   void UseAssignmentPool(AssignmentPool* pool) override { pool_ = pool; }
+  Result<std::vector<uint8_t>> Finish(std::vector<uint8_t> partition_proofs) override {
+    if (!finish_) return partition_proofs;
+    return finish_(std::move(partition_proofs), pk_->vk);
+  }
 
  private:
   uint32_t partitions_;
@@ -48,6 +56,7 @@ class CircuitWork : public JobWork {
   std::string circuit_id_;
   size_t threads_;
   SynthesizeFn synthesize_;
+  FinishFn finish_;
   // A proved partition's assignment waits here for the job's next synthesis, so each partition
   // after the first few writes into pages already mapped. There is at most one spare per
   // partition in flight, and none once every partition has started synthesis: from then on a
@@ -72,6 +81,7 @@ Result<std::unique_ptr<JobWork>> MakeCircuitWork(SrsCache& srs, const std::strin
                                                  uint64_t budget_bytes, size_t threads,
                                                  uint64_t* srs_load_ms,
                                                  CircuitWork::SynthesizeFn synthesize,
-                                                 const CancelFlag* cancel = nullptr);
+                                                 const CancelFlag* cancel = nullptr,
+                                                 CircuitWork::FinishFn finish = nullptr);
 
 }  // namespace cuzk::engine

@@ -416,6 +416,19 @@ void Engine::FailLocked(Job& job, JobState state, const std::string& error) {
   synthesis_cv_.NotifyAll();
 }
 
+void Engine::KeepJobProofLocked(Job& job, Result<std::vector<uint8_t>> proof, double seconds) {
+  if (!proof.ok()) {
+    FailLocked(job, JobState::kFailed, proof.status().message());
+    return;
+  }
+  if (seconds >= 0.01) {
+    spdlog::info(
+        "job {}: its {} partition proofs aggregated and the aggregate verified in {:.2f} s", job.id,
+        job.partitions, seconds);
+  }
+  job.proofs.assign(1, std::move(proof).value());
+}
+
 void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
   if (job->in_flight > 0) return;
   bool complete = !job->Stopped() && job->work && job->proved == job->partitions;
@@ -650,6 +663,18 @@ void Engine::ProverLoop(size_t worker) {
           "job {}: partition {}/{} proved on {} and verified (synthesis {:.1f} s, prove {:.1f} s)",
           job->id, item.index + 1, job->partitions, backend ? backend->name() : "cpu",
           item.synthesis_s, prove_s);
+      if (job->proved == job->partitions) {
+        // The job's proof from its partitions' (NI-PoRep: their aggregate, which takes seconds:
+        // the job stays in flight meanwhile, the lock is released).
+        std::vector<uint8_t> proofs;
+        for (const auto& p : job->proofs) proofs.insert(proofs.end(), p.begin(), p.end());
+        lock.Unlock();
+        auto finish_start = Clock::now();
+        auto finished = job->work->Finish(std::move(proofs));
+        const double finish_s = std::chrono::duration<double>(Clock::now() - finish_start).count();
+        lock.Lock();
+        KeepJobProofLocked(*job, std::move(finished), finish_s);
+      }
     }
     --job->in_flight;
     MaybeFinishLocked(job);

@@ -179,6 +179,9 @@ class Engine {
   void FailLocked(Job& job, JobState state, const std::string& error) CUZK_REQUIRES(mu_);
   // Finishes `job` once nothing of it is in flight and it is complete, failed or cancelled.
   void MaybeFinishLocked(const std::shared_ptr<Job>& job) CUZK_REQUIRES(mu_);
+  // Keeps the job's proof made from its partitions' (JobWork::Finish), or fails the job.
+  void KeepJobProofLocked(Job& job, Result<std::vector<uint8_t>> proof, double seconds)
+      CUZK_REQUIRES(mu_);
   // Returns the partitions in flight of jobs with at least `priority`.
   size_t InFlightAtOrAboveLocked(Priority priority) const CUZK_REQUIRES(mu_);
   // Returns how many partitions of `priority` and above may be in flight: workers plus the

@@ -44,6 +44,12 @@ class JobWork {
                                              const std::function<void()>& verifying,
                                              groth16::ProverBackend* backend,
                                              const std::atomic<bool>* cancel) = 0;
+  // Turns the partitions' proofs (concatenated, in order) into the job's proof, once every
+  // partition is proved; may take seconds and runs outside the engine's lock. Most kinds return
+  // them as they are; NI-PoRep returns their SnarkPack aggregate, verified.
+  virtual Result<std::vector<uint8_t>> Finish(std::vector<uint8_t> partition_proofs) {
+    return partition_proofs;
+  }
   // Lends the engine's pool of idle synthesis buffers (shared across jobs; outlives the work).
   // Works without such buffers ignore it.
   virtual void UseAssignmentPool(AssignmentPool* /*pool*/) {}

@@ -81,6 +81,10 @@ class PoRepDescriptor final : public ProofKindDescriptor {
       return circuits::porep::PartitionPublicInputs(*input, k);
     };
     job.circuit = [input](uint32_t k) { return PoRepPartitionCircuit(*input, k); };
+    // NI-PoRep: seal_commit_phase2 returns the partitions' SnarkPack aggregate (api/seal.rs).
+    if (proof.feature == filecoin::PoRepFeature::kNonInteractivePoRep) {
+      job.aggregate_comm_rs = {input->comm_r};
+    }
     return job;
   }
 

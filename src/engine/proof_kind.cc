@@ -54,13 +54,68 @@ Status VerifyJobProof(const PreparedJob& job, const groth16::PreparedVerifyingKe
   return VerifyPartitionProofs(job.partitions, pvk, proof, job.public_inputs);
 }
 
+namespace {
+
+// Every partition's public inputs, in order.
+Result<std::vector<std::vector<ff::Fr>>> AllInputs(const PreparedJob& job) {
+  std::vector<std::vector<ff::Fr>> inputs;
+  for (uint32_t k = 0; k < job.partitions; ++k) {
+    ASSIGN_OR_RETURN(std::vector<ff::Fr> x, job.public_inputs(k));
+    inputs.push_back(std::move(x));
+  }
+  return inputs;
+}
+
+}  // namespace
+
+Result<std::vector<uint8_t>> AggregateJobProof(const PreparedJob& job,
+                                               const groth16::VerifyingKey& vk,
+                                               const snarkpack::GenericSrs& srs,
+                                               std::span<const uint8_t> partition_proofs) {
+  if (partition_proofs.size() != size_t{job.partitions} * groth16::kProofBytes) {
+    return Status::InvalidArgument("aggregation: " + std::to_string(partition_proofs.size()) +
+                                   " bytes of partition proofs for " +
+                                   std::to_string(job.partitions) + " partitions");
+  }
+  std::vector<groth16::Proof> proofs;
+  for (uint32_t k = 0; k < job.partitions; ++k) {
+    ASSIGN_OR_RETURN(groth16::Proof p, groth16::ParseProof(partition_proofs.subspan(
+                                           k * groth16::kProofBytes, groth16::kProofBytes)));
+    proofs.push_back(p);
+  }
+  ASSIGN_OR_RETURN(std::vector<uint8_t> aggregate,
+                   snarkpack::AggregateSealProofs(srs, std::move(proofs), job.aggregate_comm_rs, {},
+                                                  /*non_interactive=*/true));
+  Status verified = VerifyAggregatedJobProof(job, vk, srs, aggregate);
+  if (!verified.ok()) return verified.Prefixed("the aggregate does not verify: ");
+  return aggregate;
+}
+
+Status VerifyAggregatedJobProof(const PreparedJob& job, const groth16::VerifyingKey& vk,
+                                const snarkpack::GenericSrs& srs, std::span<const uint8_t> proof) {
+  ASSIGN_OR_RETURN(std::vector<std::vector<ff::Fr>> inputs, AllInputs(job));
+  return snarkpack::VerifySealAggregate(srs, vk, proof, std::move(inputs), job.aggregate_comm_rs,
+                                        {}, /*non_interactive=*/true);
+}
+
 Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
                                              uint64_t budget_bytes, size_t threads,
                                              uint64_t* srs_load_ms, const CancelFlag* cancel) {
   auto job = DescriptorOf(request.kind).Prepare(request);
   RETURN_IF_ERROR(job);
+  CircuitWork::FinishFn finish;
+  if (!job->aggregate_comm_rs.empty()) {
+    // Loaded now, so that a missing SRS fails the job before any partition is proved.
+    ASSIGN_OR_RETURN(std::shared_ptr<const snarkpack::GenericSrs> aggregation,
+                     srs.AggregationSrs());
+    finish = [prepared = *job, aggregation](std::vector<uint8_t> proofs,
+                                            const groth16::VerifyingKey& vk) {
+      return AggregateJobProof(prepared, vk, *aggregation, proofs);
+    };
+  }
   return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory, budget_bytes,
-                         threads, srs_load_ms, std::move(job->synthesize), cancel);
+                         threads, srs_load_ms, std::move(job->synthesize), cancel,
+                         std::move(finish));
 }
 
 }  // namespace cuzk::engine

@@ -22,6 +22,7 @@
 #include "engine/job_work.h"
 #include "engine/srs_cache.h"
 #include "r1cs/constraint_system.h"
+#include "snarkpack/seal_aggregate.h"
 
 namespace cuzk::engine {
 
@@ -47,6 +48,9 @@ struct PreparedJob {
   CircuitWork::SynthesizeFn synthesize;
   PartitionInputsFn public_inputs;
   PartitionCircuitFn circuit;
+  // Non-Interactive PoRep: the job's proof is not its partitions' proofs but their SnarkPack
+  // aggregate, as seal_commit_phase2 returns it, over this sector's comm_r. Empty otherwise.
+  std::vector<snarkpack::Bytes32> aggregate_comm_rs;
 };
 
 // What the engine knows of one proof kind.
@@ -109,6 +113,17 @@ Result<groth16::PreparedVerifyingKey> ReadCircuitVerifyingKey(const std::string&
 // inputs `job` derives; the error names the first partition that fails.
 Status VerifyJobProof(const PreparedJob& job, const groth16::PreparedVerifyingKey& pvk,
                       std::span<const uint8_t> proof);
+
+// For a job with aggregate_comm_rs: aggregates its partitions' proofs (concatenated, in order)
+// as filecoin-proofs does for NI-PoRep and verifies the aggregate under `vk` with the public
+// inputs `job` derives before returning its bytes.
+Result<std::vector<uint8_t>> AggregateJobProof(const PreparedJob& job,
+                                               const groth16::VerifyingKey& vk,
+                                               const snarkpack::GenericSrs& srs,
+                                               std::span<const uint8_t> partition_proofs);
+// Verifies an aggregated job's proof (its SnarkPack aggregate) as Rust's verify_seal does.
+Status VerifyAggregatedJobProof(const PreparedJob& job, const groth16::VerifyingKey& vk,
+                                const snarkpack::GenericSrs& srs, std::span<const uint8_t> proof);
 
 // The descriptors, defined beside each kind's parsing and synthesis.
 const ProofKindDescriptor& PoRepKind();

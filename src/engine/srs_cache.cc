@@ -206,4 +206,26 @@ std::vector<SrsInfo> SrsCache::Loaded() const {
   return out;
 }
 
+Result<std::shared_ptr<const snarkpack::GenericSrs>> SrsCache::AggregationSrs() {
+  MutexLock lock(aggregation_mu_);
+  if (aggregation_srs_) return aggregation_srs_;
+  const std::string path = (std::filesystem::path(param_dir_) / snarkpack::kSrsFileName).string();
+  auto t = std::chrono::steady_clock::now();
+  auto srs = snarkpack::ReadSrs(path);
+  RETURN_IF_ERROR(srs);
+  const uint64_t bytes =
+      (srs->g_alpha_powers.size() + srs->g_beta_powers.size()) * sizeof(ec::G1Affine) +
+      (srs->h_alpha_powers.size() + srs->h_beta_powers.size()) * sizeof(ec::G2Affine);
+  if (budget_) {
+    auto r = ReserveWaiting("", bytes, std::chrono::minutes(10), nullptr);
+    if (!r.ok()) return r.status().Prefixed("SnarkPack SRS: ");
+    aggregation_memory_ = std::move(r).value();
+  }
+  aggregation_srs_ = std::make_shared<const snarkpack::GenericSrs>(std::move(srs).value());
+  spdlog::info("srs {}: {} powers of each, {:.1f} MB resident, read in {:.2f} s", path,
+               aggregation_srs_->g_alpha_powers.size(), static_cast<double>(bytes) / 1e6,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+  return aggregation_srs_;
+}
+
 }  // namespace cuzk::engine

@@ -18,6 +18,7 @@
 #include "base/status.h"
 #include "engine/memory_budget.h"
 #include "groth16/keys.h"
+#include "snarkpack/srs.h"
 
 namespace cuzk::engine {
 
@@ -69,6 +70,10 @@ class SrsCache {
   Result<uint64_t> Evict(const std::string& circuit_id);
   // Returns what is loaded.
   std::vector<SrsInfo> Loaded() const;
+  // Returns SnarkPack's SRS (`v28-fil-inner-product-v1.srs` in the parameter directory, as much
+  // of it as filecoin-proofs reads), loading it on first use and keeping it resident, its bytes
+  // held in the budget; a missing or invalid file is an error that names it.
+  Result<std::shared_ptr<const snarkpack::GenericSrs>> AggregationSrs();
   // Holds `bytes` of the budget (the cache must have one), evicting the least recently used
   // keys no job holds, other than `keep`, until they fit. Returns an empty reservation when they
   // do not fit even with every such key evicted. Never waits.
@@ -111,6 +116,9 @@ class SrsCache {
   std::function<void(const groth16::ProvingKey&)> release_;
   mutable Mutex mu_;
   std::map<std::string, Entry> entries_ CUZK_GUARDED_BY(mu_);
+  Mutex aggregation_mu_;  // held while the SRS loads, so it loads once
+  std::shared_ptr<const snarkpack::GenericSrs> aggregation_srs_ CUZK_GUARDED_BY(aggregation_mu_);
+  MemoryBudget::Reservation aggregation_memory_ CUZK_GUARDED_BY(aggregation_mu_);
 };
 
 }  // namespace cuzk::engine

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "commands/commands.h"
+#include "groth16/params_io.h"
 #include "server/listen.h"
 #include "server/wire.h"
 
@@ -69,12 +70,21 @@ Result<ReturnedProofChecker> ReturnedProofChecker::For(const v1::SubmitProofRequ
   ASSIGN_OR_RETURN(checker.job_, engine::DescriptorOf(request.kind).Prepare(request));
   ASSIGN_OR_RETURN(engine::CircuitInfo circuit, engine::FindCircuit(checker.job_.circuit_id));
   ASSIGN_OR_RETURN(checker.pvk_, engine::ReadCircuitVerifyingKey(param_dir, circuit));
+  if (!checker.job_.aggregate_comm_rs.empty()) {  // NI-PoRep: the proof is an aggregate
+    const std::string dir = param_dir + "/";
+    ASSIGN_OR_RETURN(checker.vk_, groth16::ReadVerifyingKey(dir + circuit.vk_file));
+    ASSIGN_OR_RETURN(snarkpack::GenericSrs srs, snarkpack::ReadSrs(dir + snarkpack::kSrsFileName));
+    checker.aggregation_srs_ = std::make_shared<const snarkpack::GenericSrs>(std::move(srs));
+  }
   return checker;
 }
 
 Status ReturnedProofChecker::Check(const std::string& proof) const {
-  return engine::VerifyJobProof(
-      job_, pvk_, std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+  std::span bytes(reinterpret_cast<const uint8_t*>(proof.data()), proof.size());
+  if (aggregation_srs_) {
+    return engine::VerifyAggregatedJobProof(job_, vk_, *aggregation_srs_, bytes);
+  }
+  return engine::VerifyJobProof(job_, pvk_, bytes);
 }
 
 void RegisterClientOptions(CLI::App& app) {

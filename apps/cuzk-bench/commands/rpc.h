@@ -14,6 +14,7 @@
 #include "engine/proof_kind.h"
 #include "filecoin/c1.h"
 #include "groth16/verifier.h"
+#include "snarkpack/srs.h"
 
 namespace cuzk::bench {
 
@@ -41,12 +42,15 @@ class ReturnedProofChecker {
   // Prepares `submit` as the daemon would and reads its circuit's .vk from `param_dir`.
   static Result<ReturnedProofChecker> For(const v1::SubmitProofRequest& submit,
                                           const std::string& param_dir);
-  // Returns OK iff `proof` (the job's partition proofs, concatenated) verifies.
+  // Returns OK iff `proof` (the job's partition proofs, concatenated; NI-PoRep: their SnarkPack
+  // aggregate) verifies.
   Status Check(const std::string& proof) const;
 
  private:
   engine::PreparedJob job_;
   groth16::PreparedVerifyingKey pvk_;
+  groth16::VerifyingKey vk_;                                      // NI-PoRep only
+  std::shared_ptr<const snarkpack::GenericSrs> aggregation_srs_;  // NI-PoRep only
 };
 
 }  // namespace cuzk::bench
