@@ -7,7 +7,8 @@
 # queued and of that running job, preload/evict, status, WindowPoSt (eight at once, and two under
 # one request id), WinningPoSt and SnapDeals jobs (both variants), a clean stop on SIGTERM and a
 # prompt one during a job, a live socket and a TCP port that a second daemon may not take, and a
-# second daemon started from a Rust-layout configuration file.
+# second daemon started from a Rust-layout configuration file, corrupt parameters, and an
+# NI-PoRep job without the SnarkPack SRS failing by the file's name before it proves.
 # Usage: daemon_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR
 set -euo pipefail
 daemon="$1"
@@ -302,6 +303,22 @@ if "$bench" -a "unix://$work/corrupt.sock" single --c1 c1.json --request-id corr
 fi
 grep -q "parameters: .*\.params" err.txt || { cat err.txt; exit 1; }
 "$bench" -a "unix://$work/corrupt.sock" status | grep -q "proofs completed 0, failed 1"
+kill -TERM "$pid"
+wait "$pid"
+pid=""
+
+# NI-PoRep without the SnarkPack SRS: the job fails before any partition is proved, naming the
+# file it needs.
+mkdir no-srs
+ln -s "$params"/*stacked-proof-of-replication* no-srs/
+"$daemon" --listen "unix://$work/no-srs.sock" --param-dir no-srs > daemon5.log 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q "listening on" daemon5.log && break; sleep 0.1; done
+if "$bench" -a "unix://$work/no-srs.sock" single --c1 ni.json --request-id ni-no-srs 2> err.txt; then
+  echo "an NI-PoRep job completed without the SnarkPack SRS"; exit 1
+fi
+grep -q "v28-fil-inner-product-v1.srs" err.txt || { cat err.txt; exit 1; }
+if grep -q "job ni-no-srs: partition" daemon5.log; then echo "proved before failing"; exit 1; fi
 kill -TERM "$pid"
 wait "$pid"
 pid=""
