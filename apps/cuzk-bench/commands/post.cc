@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // PoSt commands: `gen-vanilla window-post|winning-post` seal small sectors and write the vanilla
-// proofs Curio would send (a JSON array of base64 bincode FallbackPoStSectorProofs), and
+// proofs Curio would send (a JSON array of base64 bincode FallbackPoStSectorProofs; for a
+// WindowPoSt over more sectors than one partition holds, also one file per partition, as Curio
+// sends each partition to the prover on its own), and
 // `prove-post` proves and verifies one PoSt partition locally, without the daemon.
 #include "sealer/post.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -23,6 +26,14 @@ struct GenPoStOptions {
   size_t threads = 0;
 };
 
+// `out` with ".partition<k>" before its extension: wpost.json -> wpost.partition1.json.
+std::string PartitionFileName(const std::string& out, uint32_t k) {
+  std::filesystem::path p(out);
+  std::string stem = p.extension().empty() ? p.filename().string() : p.stem().string();
+  return (p.parent_path() / (stem + ".partition" + std::to_string(k) + p.extension().string()))
+      .string();
+}
+
 int RunGenPoSt(const std::string& type, const GenPoStOptions& o) {
   std::string name =
       "gen-vanilla " + std::string(type == "winning" ? "winning-post" : "window-post");
@@ -35,10 +46,13 @@ int RunGenPoSt(const std::string& type, const GenPoStOptions& o) {
   filecoin::Bytes32 seed_bytes;
   std::copy(randomness->begin(), randomness->end(), seed_bytes.begin());
   uint32_t count = type == "winning" ? 1 : o.sectors;
-  if (count == 0 || count > post->sector_count) {
+  constexpr uint32_t kMaxPartitions = 16;
+  if (count == 0 || count > kMaxPartitions * post->sector_count) {
     return Fail(name, "--sectors",
                 Status::InvalidArgument(std::string(post->name) + " takes 1 to " +
-                                        std::to_string(post->sector_count) + " sectors"));
+                                        std::to_string(kMaxPartitions * post->sector_count) +
+                                        " sectors here (" + std::to_string(post->sector_count) +
+                                        " per partition)"));
   }
   auto seal = ResolveProof(o.sector_size, "");
   if (!seal.ok()) return Fail(name, "arguments", seal.status());
@@ -48,7 +62,8 @@ int RunGenPoSt(const std::string& type, const GenPoStOptions& o) {
     uint64_t sector_id = o.first_sector_id + i;
     auto sector = SealRandomSector(*seal, o.miner_id, sector_id, o.seed + i, o.threads);
     if (!sector.ok()) return Fail(name, "sealing", sector.status());
-    auto v = sealer::GeneratePoStVanilla(*sector, *post, seed_bytes, 0, i);
+    auto v = sealer::GeneratePoStVanilla(*sector, *post, seed_bytes, i / post->sector_count,
+                                         i % post->sector_count);
     if (!v.ok()) return Fail(name, "vanilla proof", v.status());
     auto bytes = filecoin::WriteFallbackPoStSectorProof(*v);
     proofs.emplace_back(bytes.begin(), bytes.end());
@@ -58,6 +73,18 @@ int RunGenPoSt(const std::string& type, const GenPoStOptions& o) {
   }
   if (Status s = WriteFileBytes(o.out, filecoin::WriteVanillaProofList(proofs)); !s.ok()) {
     return Fail(name, "writing", s);
+  }
+  const uint32_t partitions = (count + post->sector_count - 1) / post->sector_count;
+  for (uint32_t k = 0; partitions > 1 && k < partitions; ++k) {
+    std::string file = PartitionFileName(o.out, k);
+    auto first = proofs.begin() + k * post->sector_count;
+    std::vector<std::string> part(
+        first, first + std::min<size_t>(post->sector_count, proofs.end() - first));
+    if (Status s = WriteFileBytes(file, filecoin::WriteVanillaProofList(part)); !s.ok()) {
+      return Fail(name, "writing", s);
+    }
+    std::printf("wrote %s: partition %u's %zu vanilla proof(s) (prove it with --partition %u)\n",
+                file.c_str(), k, part.size(), k);
   }
   std::printf(
       "wrote %s: %u %s vanilla proof(s) in %.2f s\nprove it with: cuzk-bench prove-post "
@@ -106,7 +133,9 @@ void RegisterGenVanillaPoSt(CLI::App* group) {
     cmd->add_option("--randomness", o.randomness, "Challenge randomness, 64 hex digits")
         ->capture_default_str();
     if (!winning) {
-      cmd->add_option("--sectors", o.sectors, "Sectors in the partition")->capture_default_str();
+      cmd->add_option("--sectors", o.sectors,
+                      "Sectors (more than one partition holds: also one file per partition)")
+          ->capture_default_str();
     }
     cmd->add_option("--seed", o.seed, "Seed of the sectors' random data")->capture_default_str();
     cmd->add_option("--miner-id", o.miner_id, "Miner actor id")->capture_default_str();
