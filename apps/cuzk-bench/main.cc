@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   cuzk::bench::RegisterProvePoSt(app);
   cuzk::bench::RegisterProveSnap(app);
   cuzk::bench::RegisterVerify(app);
+  cuzk::bench::RegisterAggregate(app);
   cuzk::bench::RegisterVerifyRecords(app);
   cuzk::bench::RegisterPublicInputs(app);
   cuzk::bench::RegisterExportR1cs(app);

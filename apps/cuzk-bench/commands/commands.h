@@ -39,6 +39,8 @@ void RegisterLoadParams(CLI::App& app);
 void RegisterProve(CLI::App& app);
 // Registers `verify`: check a C2 proof file against a C1 and a .vk.
 void RegisterVerify(CLI::App& app);
+// Registers `aggregate`: SnarkPack v2 over PoRep proofs, or verify an aggregate.
+void RegisterAggregate(CLI::App& app);
 // Registers `verify-records`: verify rust-fil-proofs' seal regression records.
 void RegisterVerifyRecords(CLI::App& app);
 // Registers `public-inputs`: print a partition's public inputs.
