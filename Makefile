@@ -105,7 +105,7 @@ demo: build
 # digests, vanilla proofs, every kind proved by us and verified by Rust and the other way, with
 # our TEST keys and with keys bellperson made (scripts/xcheck.sh says what it checks). Needs cargo
 # >= 1.89 and crates.io; the Rust build and the keys are cached in ~/.cache/cuzk/xcheck (cold:
-# about 25 minutes on 2 cores; warm: a few).
+# 30-40 minutes on 2 cores; warm: about 8).
 xcheck: build
 	@scripts/xcheck.sh
 

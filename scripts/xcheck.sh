@@ -20,7 +20,8 @@
 # usage: scripts/xcheck.sh [--cuzk-bench PATH] [--seed N] [--miner M] [--no-rust-params]
 # The Rust build, both sets of keys and the scratch files live in $CUZK_XCHECK_CACHE (default
 # ~/.cache/cuzk/xcheck), outside the clone, so a second run rebuilds nothing that did not change:
-# cold, about 8 minutes of cargo and 15 of key generation on 2 cores; warm, a few minutes.
+# cold, 30-40 minutes on 2 cores (cargo about 17, key generation about 20, measured while other
+# builds ran); warm, about 8 minutes.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CB=$ROOT/build/release/apps/cuzk-bench/cuzk-bench
@@ -30,7 +31,7 @@ RP=1; SEED=1; MINER=1000
 while [ $# -gt 0 ]; do case $1 in
   --cuzk-bench) CB=$2; shift 2;; --no-rust-params) RP=0; shift;;
   --seed) SEED=$2; shift 2;; --miner) MINER=$2; shift 2;;
-  -h|--help) sed -n '3,23p' "$0"; exit 0;;
+  -h|--help) sed -n '3,24p' "$0"; exit 0;;
   *) echo "unknown argument $1"; exit 2;; esac; done
 CB=$(readlink -f "$CB"); [ -x "$CB" ] || { echo "no cuzk-bench at $CB (make build first)"; exit 2; }
 mkdir -p "$CACHE"; CACHE=$(readlink -f "$CACHE")
