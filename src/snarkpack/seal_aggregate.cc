@@ -54,7 +54,8 @@ Status VerifySealAggregate(const GenericSrs& srs, const groth16::VerifyingKey& v
                            bool non_interactive) {
   ASSIGN_OR_RETURN(AggregateProof proof, ParseAggregateProof(bytes));
   const size_t n = proof.gipa.nproofs;
-  if (public_inputs.empty() || public_inputs.size() > n) {
+  // The prover pads k proofs to AggregateTargetLen(k): k input sets must pad to the same n.
+  if (public_inputs.empty() || AggregateTargetLen(public_inputs.size()) != n) {
     return Status::InvalidArgument("an aggregate of " + std::to_string(n) + " proofs, " +
                                    std::to_string(public_inputs.size()) + " public input sets");
   }

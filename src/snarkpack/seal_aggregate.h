@@ -37,8 +37,9 @@ Result<std::vector<uint8_t>> AggregateSealProofs(const GenericSrs& srs,
                                                  bool non_interactive);
 
 // Verifies aggregate `bytes` as verify_aggregate_seal_commit_proofs does: `public_inputs` holds
-// each aggregated proof's inputs in order (padded here, like the proofs, by repeating the last),
-// `vk` the PoRep circuit's key. OK iff valid; errors name what failed.
+// each aggregated proof's inputs in order (padded here, like the proofs, by repeating the last;
+// their count must pad to the aggregate's), `vk` the PoRep circuit's key. OK iff valid; errors
+// name what failed.
 Status VerifySealAggregate(const GenericSrs& srs, const groth16::VerifyingKey& vk,
                            std::span<const uint8_t> bytes,
                            std::vector<std::vector<ff::Fr>> public_inputs,

@@ -89,6 +89,10 @@ void ExpectVerifiesAndTamperingIsRefused(const GenericSrs& srs,
     EXPECT_FALSE(VerifySealAggregate(srs, vk, flipped, inputs, comm_rs, seeds, ni).ok())
         << "byte " << at;
   }
+  // Only the first proof's inputs: padded to 2 they miss the second proof's (two sectors), or
+  // pad to fewer proofs than the aggregate holds (NI).
+  std::vector<std::vector<ff::Fr>> first_only(inputs.begin(), inputs.begin() + 1);
+  EXPECT_FALSE(VerifySealAggregate(srs, vk, aggregate, first_only, comm_rs, seeds, ni).ok());
   std::vector<std::vector<ff::Fr>> changed = inputs;
   changed.back()[3] += ff::Fr::One();
   EXPECT_FALSE(VerifySealAggregate(srs, vk, aggregate, changed, comm_rs, seeds, ni).ok());
