@@ -7,9 +7,9 @@
 
 #include "base/parallel.h"
 #include "msm/pippenger.h"
+#include "snarkpack/challenges.h"
 #include "snarkpack/inner_products.h"
 #include "snarkpack/kzg.h"
-#include "snarkpack/transcript.h"
 
 namespace cuzk::snarkpack {
 namespace {
@@ -40,31 +40,6 @@ void Fold(std::vector<Affine>& v, const Fr& x) {
   v.resize(half);
 }
 
-// One round's messages (prove.rs gipa_tipp_mipp): cross commitments and cross products.
-struct Round {
-  GtPair tab_l, tab_r, tuc_l, tuc_r;
-  ff::Fp12 zab_l, zab_r;
-  G1Affine zc_l, zc_r;
-};
-
-Fr RoundChallenge(const std::string& tag, const Fr& previous, const Round& m) {
-  return Transcript(tag)
-      .Write(previous)
-      .Write(m.zab_l)
-      .Write(m.zab_r)
-      .Write(m.zc_l)
-      .Write(m.zc_r)
-      .Write(m.tab_l.first)
-      .Write(m.tab_l.second)
-      .Write(m.tab_r.first)
-      .Write(m.tab_r.second)
-      .Write(m.tuc_l.first)
-      .Write(m.tuc_l.second)
-      .Write(m.tuc_r.first)
-      .Write(m.tuc_r.second)
-      .Challenge();
-}
-
 }  // namespace
 
 Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
@@ -87,13 +62,8 @@ Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
   AggregateProof out;
   out.com_ab = CommitPair(keys.v_a, keys.v_b, keys.w_a, keys.w_b, a, b);
   out.com_c = CommitSingle(keys.v_a, keys.v_b, c);
-  const Fr hcom = Transcript("hcom")
-                      .Write(out.com_ab.first)
-                      .Write(out.com_ab.second)
-                      .Write(out.com_c.first)
-                      .Write(out.com_c.second)
-                      .Challenge();
-  const Fr r = Transcript("random-r").Write(hcom).WriteBytes(transcript_include).Challenge();
+  const Fr hcom = HcomChallenge(out.com_ab, out.com_c);
+  const Fr r = CombinationChallenge(hcom, transcript_include);
 
   // r_vec = 1, r, r^2, ...; B^r; A.B^r and C^r for the verifier; w^(r^-1).
   std::vector<Fr> r_vec(n), r_inv(n);
@@ -113,19 +83,13 @@ Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
   std::vector<G1Affine> m_a = a, m_c = c;
   std::vector<G2Affine> m_b = b_r;
   std::vector<Fr> m_r = r_vec;
-  Fr c_inv = Transcript("gipa-0")
-                 .Write(hcom)
-                 .Write(out.ip_ab)
-                 .Write(out.agg_c)
-                 .Write(r_vec[1])
-                 .Challenge();
+  Fr c_inv = GipaStartChallenge(hcom, out.ip_ab, out.agg_c, r_vec[1]);
   std::vector<Fr> challenges, challenges_inv;
-  Round last;
   for (size_t i = 0; m_a.size() > 1; ++i) {
     const size_t h = m_a.size() / 2;
     auto lo = [h](auto& v) { return std::span(v).first(h); };
     auto hi = [h](auto& v) { return std::span(v).subspan(h); };
-    Round m;
+    GipaRound m;
     m.tab_l = CommitPair(lo(v_a), lo(v_b), hi(w_a), hi(w_b), hi(m_a), lo(m_b));
     m.tab_r = CommitPair(hi(v_a), hi(v_b), lo(w_a), lo(w_b), lo(m_a), hi(m_b));
     m.zab_l = PairingProduct(hi(m_a), lo(m_b));
@@ -135,7 +99,7 @@ Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
     m.tuc_l = CommitSingle(lo(v_a), lo(v_b), hi(m_c));
     m.tuc_r = CommitSingle(hi(v_a), hi(v_b), lo(m_c));
     // V2: the first round's challenge covers its messages too, under the tag "gipa-0" again.
-    c_inv = RoundChallenge("gipa-" + std::to_string(i), c_inv, m);
+    c_inv = GipaRoundChallenge(i, c_inv, m);
     const Fr x = c_inv.Inverse();
     Fold<G1Affine, ec::G1>(m_a, x);
     Fold<G2Affine, ec::G2>(m_b, c_inv);
@@ -152,45 +116,18 @@ Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
     g.z_c.emplace_back(m.zc_l, m.zc_r);
     challenges.push_back(x);
     challenges_inv.push_back(c_inv);
-    last = m;
   }
   g.final_a = m_a[0];
   g.final_b = m_b[0];
   g.final_c = m_c[0];
   g.final_vkey = {v_a[0], v_b[0]};
   g.final_wkey = {w_a[0], w_b[0]};
-  const Fr extra = Transcript("gipa-extra-link")
-                       .Write(challenges.back())
-                       .Write(g.final_a)
-                       .Write(g.final_b)
-                       .Write(g.final_c)
-                       .Write(last.zab_l)
-                       .Write(last.zab_r)
-                       .Write(last.zc_l)
-                       .Write(last.zc_r)
-                       .Write(last.tab_l.first)
-                       .Write(last.tab_l.second)
-                       .Write(last.tab_r.first)
-                       .Write(last.tab_r.second)
-                       .Write(last.tuc_l.first)
-                       .Write(last.tuc_l.second)
-                       .Write(last.tuc_r.first)
-                       .Write(last.tuc_r.second)
-                       .Challenge();
+  const Fr extra = GipaExtraChallenge(challenges.back(), g);
 
   // KZG openings of the final keys at z, the challenges taken last round first.
   std::reverse(challenges.begin(), challenges.end());
   std::reverse(challenges_inv.begin(), challenges_inv.end());
-  const Fr z = Transcript("random-z")
-                   .Write(extra)
-                   .Write(g.final_vkey.first)
-                   .Write(g.final_vkey.second)
-                   .Write(g.final_wkey.first)
-                   .Write(g.final_wkey.second)
-                   .Write(g.final_a)
-                   .Write(g.final_b)
-                   .Write(g.final_c)
-                   .Challenge();
+  const Fr z = KzgChallenge(extra, g);
   out.vkey_opening = OpenVKey(srs, challenges_inv, z);
   out.wkey_opening = OpenWKey(srs, challenges, r_vec[1].Inverse(), z);
   return out;

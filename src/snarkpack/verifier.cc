@@ -5,9 +5,9 @@
 #include <string>
 
 #include "ec/pairing.h"
+#include "snarkpack/challenges.h"
 #include "snarkpack/inner_products.h"
 #include "snarkpack/kzg.h"
-#include "snarkpack/transcript.h"
 
 namespace cuzk::snarkpack {
 namespace {
@@ -66,83 +66,32 @@ Status VerifyAggregateProof(const VerifierSrs& srs, const groth16::VerifyingKey&
     return Status::InvalidArgument("the SRS is specialized to " + std::to_string(srs.n) +
                                    " proofs, not " + std::to_string(n));
   }
-  const Fr hcom = Transcript("hcom")
-                      .Write(proof.com_ab.first)
-                      .Write(proof.com_ab.second)
-                      .Write(proof.com_c.first)
-                      .Write(proof.com_c.second)
-                      .Challenge();
-  const Fr r = Transcript("random-r").Write(hcom).WriteBytes(transcript_include).Challenge();
+  const Fr hcom = HcomChallenge(proof.com_ab, proof.com_c);
+  const Fr r = CombinationChallenge(hcom, transcript_include);
 
   // GIPA's challenges, and the commitments folded with them.
   std::vector<Fr> challenges, challenges_inv;
-  Fr c_inv =
-      Transcript("gipa-0").Write(hcom).Write(proof.ip_ab).Write(proof.agg_c).Write(r).Challenge();
+  Fr c_inv = GipaStartChallenge(hcom, proof.ip_ab, proof.agg_c, r);
   Folded f{proof.com_ab.first, proof.com_ab.second, proof.ip_ab,
            proof.com_c.first,  proof.com_c.second,  G1(proof.agg_c)};
   for (size_t i = 0; i < rounds; ++i) {
-    const auto& [tab_l, tab_r] = g.comms_ab[i];
-    const auto& [tc_l, tc_r] = g.comms_c[i];
-    const auto& [zab_l, zab_r] = g.z_ab[i];
-    const auto& [zc_l, zc_r] = g.z_c[i];
-    c_inv = Transcript("gipa-" + std::to_string(i))
-                .Write(c_inv)
-                .Write(zab_l)
-                .Write(zab_r)
-                .Write(zc_l)
-                .Write(zc_r)
-                .Write(tab_l.first)
-                .Write(tab_l.second)
-                .Write(tab_r.first)
-                .Write(tab_r.second)
-                .Write(tc_l.first)
-                .Write(tc_l.second)
-                .Write(tc_r.first)
-                .Write(tc_r.second)
-                .Challenge();
+    const GipaRound m = RoundOf(g, i);
+    c_inv = GipaRoundChallenge(i, c_inv, m);
     const Fr c = c_inv.Inverse();
     challenges.push_back(c);
     challenges_inv.push_back(c_inv);
-    f.tab *= GtPow(tab_l.first, c) * GtPow(tab_r.first, c_inv);
-    f.uab *= GtPow(tab_l.second, c) * GtPow(tab_r.second, c_inv);
-    f.zab *= GtPow(zab_l, c) * GtPow(zab_r, c_inv);
-    f.tc *= GtPow(tc_l.first, c) * GtPow(tc_r.first, c_inv);
-    f.uc *= GtPow(tc_l.second, c) * GtPow(tc_r.second, c_inv);
-    f.zc += ec::Mul(G1(zc_l), c) + ec::Mul(G1(zc_r), c_inv);
+    f.tab *= GtPow(m.tab_l.first, c) * GtPow(m.tab_r.first, c_inv);
+    f.uab *= GtPow(m.tab_l.second, c) * GtPow(m.tab_r.second, c_inv);
+    f.zab *= GtPow(m.zab_l, c) * GtPow(m.zab_r, c_inv);
+    f.tc *= GtPow(m.tuc_l.first, c) * GtPow(m.tuc_r.first, c_inv);
+    f.uc *= GtPow(m.tuc_l.second, c) * GtPow(m.tuc_r.second, c_inv);
+    f.zc += ec::Mul(G1(m.zc_l), c) + ec::Mul(G1(m.zc_r), c_inv);
   }
-  const auto& last_tab = g.comms_ab.back();
-  const auto& last_tuc = g.comms_c.back();
-  const Fr extra = Transcript("gipa-extra-link")
-                       .Write(challenges.back())
-                       .Write(g.final_a)
-                       .Write(g.final_b)
-                       .Write(g.final_c)
-                       .Write(g.z_ab.back().first)
-                       .Write(g.z_ab.back().second)
-                       .Write(g.z_c.back().first)
-                       .Write(g.z_c.back().second)
-                       .Write(last_tab.first.first)
-                       .Write(last_tab.first.second)
-                       .Write(last_tab.second.first)
-                       .Write(last_tab.second.second)
-                       .Write(last_tuc.first.first)
-                       .Write(last_tuc.first.second)
-                       .Write(last_tuc.second.first)
-                       .Write(last_tuc.second.second)
-                       .Challenge();
+  const Fr extra = GipaExtraChallenge(challenges.back(), g);
   std::reverse(challenges.begin(), challenges.end());
   std::reverse(challenges_inv.begin(), challenges_inv.end());
   const Fr final_r = TranscriptPolynomialAt(challenges_inv, r, Fr::One());
-  const Fr z = Transcript("random-z")
-                   .Write(extra)
-                   .Write(g.final_vkey.first)
-                   .Write(g.final_vkey.second)
-                   .Write(g.final_wkey.first)
-                   .Write(g.final_wkey.second)
-                   .Write(g.final_a)
-                   .Write(g.final_b)
-                   .Write(g.final_c)
-                   .Challenge();
+  const Fr z = KzgChallenge(extra, g);
 
   // KZG: the final v key opens f_v at z, the final w key f_w (verify_kzg_v, verify_kzg_w).
   const Fr v_at_z = TranscriptPolynomialAt(challenges_inv, z, Fr::One());
