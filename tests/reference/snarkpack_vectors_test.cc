@@ -102,6 +102,14 @@ void ExpectVerifiesAndTamperingIsRefused(const GenericSrs& srs,
   EXPECT_FALSE(wrong_comm_r.ok());
 }
 
+// Our aggregate equals bellperson's, byte for byte (the first difference is named).
+void ExpectSameBytes(const std::vector<uint8_t>& ours, const std::vector<uint8_t>& rust) {
+  ASSERT_EQ(ours.size(), rust.size());
+  size_t first_diff = 0;
+  while (first_diff < rust.size() && ours[first_diff] == rust[first_diff]) ++first_diff;
+  EXPECT_EQ(first_diff, rust.size()) << "first differing byte";
+}
+
 GenericSrs FakeSrs() {
   auto srs = ReadSrs((kVectors / "snarkpack-2KiB" / "fake-srs-seed11-size256.srs").string());
   EXPECT_TRUE(srs.ok()) << srs.status().message();
@@ -137,10 +145,7 @@ TEST(SnarkPackVectorsTest, TwoInteractiveProofsGiveBellpersonsBytesAndVerify) {
   auto ours = AggregateSealProofs(FakeSrs(), proofs, comm_rs, seeds, /*non_interactive=*/false);
   ASSERT_TRUE(ours.ok()) << ours.status().message();
   std::vector<uint8_t> rust = ReadBytes(kVectors / "snarkpack-2KiB" / "aggregate.bin");
-  ASSERT_EQ(ours->size(), rust.size());
-  size_t first_diff = 0;
-  while (first_diff < rust.size() && (*ours)[first_diff] == rust[first_diff]) ++first_diff;
-  EXPECT_EQ(first_diff, rust.size()) << "first differing byte";
+  ExpectSameBytes(*ours, rust);
   auto parsed = ParseAggregateProof(rust);
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   EXPECT_EQ(SerializeAggregateProof(*parsed), rust);
@@ -158,10 +163,7 @@ TEST(SnarkPackVectorsTest, NonInteractiveSectorGivesBellpersonsBytesAndVerifies)
   auto ours = AggregateSealProofs(FakeSrs(), proofs, comm_rs, {}, /*non_interactive=*/true);
   ASSERT_TRUE(ours.ok()) << ours.status().message();
   std::vector<uint8_t> rust = ReadBytes(kVectors / "ni-porep-2KiB" / "aggregate.bin");
-  ASSERT_EQ(ours->size(), rust.size());
-  size_t first_diff = 0;
-  while (first_diff < rust.size() && (*ours)[first_diff] == rust[first_diff]) ++first_diff;
-  EXPECT_EQ(first_diff, rust.size()) << "first differing byte";
+  ExpectSameBytes(*ours, rust);
   std::vector<std::vector<ff::Fr>> inputs =
       ReadInputs(kVectors / "ni-porep-2KiB" / "public-inputs.txt", 39);
   ASSERT_EQ(inputs.size(), 13u);
