@@ -60,8 +60,18 @@ Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
   const CommitmentKeys& keys = srs.keys;
 
   AggregateProof out;
-  out.com_ab = CommitPair(keys.v_a, keys.v_b, keys.w_a, keys.w_b, a, b);
-  out.com_c = CommitSingle(keys.v_a, keys.v_b, c);
+  {
+    // commit::pair over (A, B) and commit::single_g1 over C.
+    const std::vector<ec::G2Prepared> v_a = PrepareAll(keys.v_a), v_b = PrepareAll(keys.v_b);
+    const std::vector<ec::G2Prepared> b_prepared = PrepareAll(b);
+    const std::vector<PairingTerm> products[] = {{{a, v_a}, {keys.w_a, b_prepared}},
+                                                 {{a, v_b}, {keys.w_b, b_prepared}},
+                                                 {{c, v_a}},
+                                                 {{c, v_b}}};
+    const std::vector<ff::Fp12> gt = PairingProducts(products);
+    out.com_ab = {gt[0], gt[1]};
+    out.com_c = {gt[2], gt[3]};
+  }
   const Fr hcom = HcomChallenge(out.com_ab, out.com_c);
   const Fr r = CombinationChallenge(hcom, transcript_include);
 
@@ -89,15 +99,30 @@ Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
     const size_t h = m_a.size() / 2;
     auto lo = [h](auto& v) { return std::span(v).first(h); };
     auto hi = [h](auto& v) { return std::span(v).subspan(h); };
+    // The G2 vectors prepared once for the round's ten pairing products.
+    const std::vector<ec::G2Prepared> pv_a = PrepareAll(v_a), pv_b = PrepareAll(v_b);
+    const std::vector<ec::G2Prepared> pm_b = PrepareAll(m_b);
+    const std::vector<PairingTerm> products[] = {
+        {{hi(m_a), lo(pv_a)}, {hi(w_a), lo(pm_b)}},  // T_l = commit::pair(A_hi, B_lo)
+        {{hi(m_a), lo(pv_b)}, {hi(w_b), lo(pm_b)}},
+        {{lo(m_a), hi(pv_a)}, {lo(w_a), hi(pm_b)}},  // T_r = commit::pair(A_lo, B_hi)
+        {{lo(m_a), hi(pv_b)}, {lo(w_b), hi(pm_b)}},
+        {{hi(m_a), lo(pm_b)}},  // Z_l = A_hi . B_lo
+        {{lo(m_a), hi(pm_b)}},  // Z_r = A_lo . B_hi
+        {{hi(m_c), lo(pv_a)}},  // U_l = commit::single_g1(C_hi)
+        {{hi(m_c), lo(pv_b)}},
+        {{lo(m_c), hi(pv_a)}},  // U_r = commit::single_g1(C_lo)
+        {{lo(m_c), hi(pv_b)}}};
+    const std::vector<ff::Fp12> gt = PairingProducts(products);
     GipaRound m;
-    m.tab_l = CommitPair(lo(v_a), lo(v_b), hi(w_a), hi(w_b), hi(m_a), lo(m_b));
-    m.tab_r = CommitPair(hi(v_a), hi(v_b), lo(w_a), lo(w_b), lo(m_a), hi(m_b));
-    m.zab_l = PairingProduct(hi(m_a), lo(m_b));
-    m.zab_r = PairingProduct(lo(m_a), hi(m_b));
+    m.tab_l = {gt[0], gt[1]};
+    m.tab_r = {gt[2], gt[3]};
+    m.zab_l = gt[4];
+    m.zab_r = gt[5];
+    m.tuc_l = {gt[6], gt[7]};
+    m.tuc_r = {gt[8], gt[9]};
     m.zc_l = MultiExp(hi(m_c), lo(m_r));
     m.zc_r = MultiExp(lo(m_c), hi(m_r));
-    m.tuc_l = CommitSingle(lo(v_a), lo(v_b), hi(m_c));
-    m.tuc_r = CommitSingle(hi(v_a), hi(v_b), lo(m_c));
     // V2: the first round's challenge covers its messages too, under the tag "gipa-0" again.
     c_inv = GipaRoundChallenge(i, c_inv, m);
     const Fr x = c_inv.Inverse();

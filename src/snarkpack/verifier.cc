@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "base/parallel.h"
 #include "ec/pairing.h"
 #include "snarkpack/challenges.h"
 #include "snarkpack/inner_products.h"
@@ -19,15 +20,30 @@ using ec::G2Affine;
 using ff::Fp12;
 using ff::Fr;
 
-Fp12 GtPow(const Fp12& f, const Fr& k) { return f.Pow(k.ToCanonical()); }
+// A pairing check prod e(g1_i, g2_i) == expected, evaluated with the others in one batch.
+struct PairingEquation {
+  std::vector<G1Affine> g1;
+  std::vector<G2Affine> g2;
+  Fp12 expected;
+  const char* failure;  // what a mismatch means
+};
 
-// prod e(a_i, b_i) == expected.
-bool PairingsEqual(std::initializer_list<std::pair<G1Affine, G2Affine>> pairs,
-                   const Fp12& expected) {
-  std::vector<G1Affine> a;
-  std::vector<G2Affine> b;
-  for (const auto& [p, q] : pairs) a.push_back(p), b.push_back(q);
-  return PairingProduct(a, b) == expected;
+// Evaluates every equation (Miller loops and final exponentiations in parallel) and returns the
+// first failure, in order.
+Status CheckAll(std::span<const PairingEquation> equations) {
+  std::vector<std::vector<ec::G2Prepared>> prepared;
+  for (const PairingEquation& e : equations) prepared.push_back(PrepareAll(e.g2));
+  std::vector<std::vector<PairingTerm>> products;
+  for (size_t i = 0; i < equations.size(); ++i) {
+    products.push_back({{equations[i].g1, prepared[i]}});
+  }
+  const std::vector<Fp12> values = PairingProducts(products);
+  for (size_t i = 0; i < equations.size(); ++i) {
+    if (!(values[i] == equations[i].expected)) {
+      return Status::InvalidArgument(std::string("aggregate proof: ") + equations[i].failure);
+    }
+  }
+  return Status::Ok();
 }
 
 // The commitments folded with every round's challenges (gipa_verify_tipp_mipp's GipaTUZ).
@@ -69,23 +85,35 @@ Status VerifyAggregateProof(const VerifierSrs& srs, const groth16::VerifyingKey&
   const Fr hcom = HcomChallenge(proof.com_ab, proof.com_c);
   const Fr r = CombinationChallenge(hcom, transcript_include);
 
-  // GIPA's challenges, and the commitments folded with them.
+  // GIPA's challenges, then the commitments folded with them: each round multiplies in its left
+  // messages to the power c and its right ones to c^-1. The 10 exponentiations per round are
+  // independent; the proof's GT elements are in GT (the precondition verifier.h states), hence
+  // in the cyclotomic subgroup, where cyclotomic squarings apply.
   std::vector<Fr> challenges, challenges_inv;
   Fr c_inv = GipaStartChallenge(hcom, proof.ip_ab, proof.agg_c, r);
+  for (size_t i = 0; i < rounds; ++i) {
+    c_inv = GipaRoundChallenge(i, c_inv, RoundOf(g, i));
+    challenges.push_back(c_inv.Inverse());
+    challenges_inv.push_back(c_inv);
+  }
   Folded f{proof.com_ab.first, proof.com_ab.second, proof.ip_ab,
            proof.com_c.first,  proof.com_c.second,  G1(proof.agg_c)};
+  Fp12* const folded[] = {&f.tab, &f.uab, &f.zab, &f.tc, &f.uc};
+  std::vector<Fp12> powers(10 * rounds);
+  ParallelFor(powers.size(), 0, [&](size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      const GipaRound m = RoundOf(g, k / 10);
+      const Fp12* base[] = {&m.tab_l.first,  &m.tab_l.second, &m.zab_l,        &m.tuc_l.first,
+                            &m.tuc_l.second, &m.tab_r.first,  &m.tab_r.second, &m.zab_r,
+                            &m.tuc_r.first,  &m.tuc_r.second};
+      const Fr& e = k % 10 < 5 ? challenges[k / 10] : challenges_inv[k / 10];
+      powers[k] = base[k % 10]->CyclotomicPow(e.ToCanonical());
+    }
+  });
+  for (size_t k = 0; k < powers.size(); ++k) *folded[k % 5] *= powers[k];
   for (size_t i = 0; i < rounds; ++i) {
     const GipaRound m = RoundOf(g, i);
-    c_inv = GipaRoundChallenge(i, c_inv, m);
-    const Fr c = c_inv.Inverse();
-    challenges.push_back(c);
-    challenges_inv.push_back(c_inv);
-    f.tab *= GtPow(m.tab_l.first, c) * GtPow(m.tab_r.first, c_inv);
-    f.uab *= GtPow(m.tab_l.second, c) * GtPow(m.tab_r.second, c_inv);
-    f.zab *= GtPow(m.zab_l, c) * GtPow(m.zab_r, c_inv);
-    f.tc *= GtPow(m.tuc_l.first, c) * GtPow(m.tuc_r.first, c_inv);
-    f.uc *= GtPow(m.tuc_l.second, c) * GtPow(m.tuc_r.second, c_inv);
-    f.zc += ec::Mul(G1(m.zc_l), c) + ec::Mul(G1(m.zc_r), c_inv);
+    f.zc += ec::Mul(G1(m.zc_l), challenges[i]) + ec::Mul(G1(m.zc_r), challenges_inv[i]);
   }
   const Fr extra = GipaExtraChallenge(challenges.back(), g);
   std::reverse(challenges.begin(), challenges.end());
@@ -93,48 +121,44 @@ Status VerifyAggregateProof(const VerifierSrs& srs, const groth16::VerifyingKey&
   const Fr final_r = TranscriptPolynomialAt(challenges_inv, r, Fr::One());
   const Fr z = KzgChallenge(extra, g);
 
+  // Every pairing equation, evaluated in one batch; a failure names the first that fails.
+  const auto& [v0, v1] = g.final_vkey;
+  const auto& [w0, w1] = g.final_wkey;
+  std::vector<PairingEquation> eq;
   // KZG: the final v key opens f_v at z, the final w key f_w (verify_kzg_v, verify_kzg_w).
   const Fr v_at_z = TranscriptPolynomialAt(challenges_inv, z, Fr::One());
   const G1Affine neg_g = -srs.g;
   const G1 g_z = ec::Mul(G1(srs.g), z);
-  const std::pair<G2Affine, G1Affine> v_checks[] = {{g.final_vkey.first, srs.g_alpha},
-                                                    {g.final_vkey.second, srs.g_beta}};
+  const std::pair<G2Affine, G1Affine> v_checks[] = {{v0, srs.g_alpha}, {v1, srs.g_beta}};
   const G2Affine v_pi[] = {proof.vkey_opening.first, proof.vkey_opening.second};
   for (int k = 0; k < 2; ++k) {
     const G2Affine b = (G2(v_checks[k].first) - ec::Mul(G2(srs.h), v_at_z)).ToAffine();
     const G1Affine c = (G1(v_checks[k].second) - g_z).ToAffine();
-    if (!PairingsEqual({{neg_g, b}, {c, v_pi[k]}}, Fp12::One())) {
-      return Status::InvalidArgument("aggregate proof: the v key's KZG opening does not verify");
-    }
+    eq.push_back(
+        {{neg_g, c}, {b, v_pi[k]}, Fp12::One(), "the v key's KZG opening does not verify"});
   }
   Fr z_n = Fr::One();
   for (size_t i = 0; i < n; ++i) z_n *= z;
   const Fr w_at_z = TranscriptPolynomialAt(challenges, z, r.Inverse()) * z_n;
   const G2Affine neg_h = -srs.h;
   const G2 h_z = ec::Mul(G2(srs.h), z);
-  const std::pair<G1Affine, G2Affine> w_checks[] = {{g.final_wkey.first, srs.h_alpha},
-                                                    {g.final_wkey.second, srs.h_beta}};
+  const std::pair<G1Affine, G2Affine> w_checks[] = {{w0, srs.h_alpha}, {w1, srs.h_beta}};
   const G1Affine w_pi[] = {proof.wkey_opening.first, proof.wkey_opening.second};
   for (int k = 0; k < 2; ++k) {
     const G1Affine a = (G1(w_checks[k].first) - ec::Mul(G1(srs.g), w_at_z)).ToAffine();
     const G2Affine d = (G2(w_checks[k].second) - h_z).ToAffine();
-    if (!PairingsEqual({{a, neg_h}, {w_pi[k], d}}, Fp12::One())) {
-      return Status::InvalidArgument("aggregate proof: the w key's KZG opening does not verify");
-    }
+    eq.push_back(
+        {{a, w_pi[k]}, {neg_h, d}, Fp12::One(), "the w key's KZG opening does not verify"});
   }
 
   // The final folded values against the folded commitments (verify_tipp_mipp).
-  const auto& [v0, v1] = g.final_vkey;
-  const auto& [w0, w1] = g.final_wkey;
-  if (!PairingsEqual({{g.final_a, g.final_b}}, f.zab) ||
-      !PairingsEqual({{g.final_a, v0}, {w0, g.final_b}}, f.tab) ||
-      !PairingsEqual({{g.final_a, v1}, {w1, g.final_b}}, f.uab)) {
-    return Status::InvalidArgument("aggregate proof: TIPP (the A, B pairing product) fails");
-  }
-  if (!(ec::Mul(G1(g.final_c), final_r) == f.zc) || !PairingsEqual({{g.final_c, v0}}, f.tc) ||
-      !PairingsEqual({{g.final_c, v1}}, f.uc)) {
-    return Status::InvalidArgument("aggregate proof: MIPP (the C multi-exponentiation) fails");
-  }
+  const char* tipp = "TIPP (the A, B pairing product) fails";
+  const char* mipp = "MIPP (the C multi-exponentiation) fails";
+  eq.push_back({{g.final_a}, {g.final_b}, f.zab, tipp});
+  eq.push_back({{g.final_a, w0}, {v0, g.final_b}, f.tab, tipp});
+  eq.push_back({{g.final_a, w1}, {v1, g.final_b}, f.uab, tipp});
+  eq.push_back({{g.final_c}, {v0}, f.tc, mipp});
+  eq.push_back({{g.final_c}, {v1}, f.uc, mipp});
 
   // Groth16 over the combination: e(alpha r_sum, beta) e(IC, gamma) e(agg_c, delta) = ip_ab, where
   // r_sum = sum r^j and IC = r_sum ic_0 + sum_i ic_(i+1) sum_j r^j inputs_j,i.
@@ -152,10 +176,14 @@ Status VerifyAggregateProof(const VerifierSrs& srs, const groth16::VerifyingKey&
   }
   const G1Affine ic = MultiExp(vk.ic, combined);
   const G1Affine alpha_r = ec::Mul(G1(vk.alpha_g1), r_sum).ToAffine();
-  if (!PairingsEqual({{alpha_r, vk.beta_g2}, {ic, vk.gamma_g2}, {proof.agg_c, vk.delta_g2}},
-                     proof.ip_ab)) {
-    return Status::InvalidArgument(
-        "aggregate proof: the Groth16 equation over the combined proofs fails");
+  eq.push_back({{alpha_r, ic, proof.agg_c},
+                {vk.beta_g2, vk.gamma_g2, vk.delta_g2},
+                proof.ip_ab,
+                "the Groth16 equation over the combined proofs fails"});
+  if (Status s = CheckAll(eq); !s.ok()) return s;
+  // MIPP's G1 side: the final C to the power final_r is the folded C^r.
+  if (!(ec::Mul(G1(g.final_c), final_r) == f.zc)) {
+    return Status::InvalidArgument("aggregate proof: MIPP (the C multi-exponentiation) fails");
   }
   return Status::Ok();
 }

@@ -20,8 +20,9 @@ namespace cuzk::snarkpack {
 
 // Verifies `proof` of the Groth16 proofs with `public_inputs` (one vector per proof, without the
 // leading ONE, as many as proof.gipa.nproofs) under `vk`, with `srs` specialized to nproofs and
-// the same `transcript_include` as the prover's. OK iff valid; the error names the first check
-// that fails.
+// the same `transcript_include` as the prover's. `proof`'s GT elements must lie in GT, as every
+// proof read by ParseAggregateProof or made by AggregateProofs does. OK iff valid; the error names
+// the first check that fails.
 Status VerifyAggregateProof(const VerifierSrs& srs, const groth16::VerifyingKey& vk,
                             std::span<const std::vector<ff::Fr>> public_inputs,
                             const AggregateProof& proof,
