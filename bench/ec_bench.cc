@@ -155,6 +155,18 @@ void BM_Pairing(benchmark::State& state) {
 }
 BENCHMARK(BM_Pairing)->Unit(benchmark::kMicrosecond);
 
+// A GT element to a 255-bit power: general Fp12 square-and-multiply (Arg 0) and with cyclotomic
+// squarings (Arg 1), as SnarkPack's verifier folds its GT commitments.
+void BM_GtPow(benchmark::State& state) {
+  const ff::Fp12 f = Pairing(G1Curve::Generator(), G2Curve::Generator());
+  std::mt19937_64 rng(3);
+  const auto k = ff::Fr::Random(rng).ToCanonical();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(state.range(0) ? f.CyclotomicPow(k) : f.Pow(k));
+  }
+}
+BENCHMARK(BM_GtPow)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 }  // namespace cuzk::ec
 

@@ -128,6 +128,15 @@ enum Cmd {
         /// write the flattened public inputs (as verify_aggregate_seal_commit_proofs takes them)
         #[arg(long)] inputs_out: Option<PathBuf>,
     },
+    /// Time bellperson's SnarkPack v2 (specialize, aggregate_proofs, verify_aggregate_proof) on
+    /// random proofs over a seeded fake SRS, one line per count (the side of
+    /// scripts/snarkpack-vs-bellperson.sh that cuzk's bench/snarkpack_bench mirrors)
+    AggregateBench {
+        /// proof counts, each a power of two
+        #[arg(long, value_delimiter = ',', default_values_t = [2usize, 8, 32, 128, 512, 1024])] counts: Vec<usize>,
+        /// runs per count; the median is printed
+        #[arg(long, default_value_t = 3)] repeat: usize,
+    },
 }
 
 #[derive(Args)]
@@ -217,6 +226,7 @@ fn dispatch(cmd: Cmd) -> Result<bool> {
         Cmd::Aggregate { c1, proof, prover_id, out, verify, srs_seed, srs_size, inputs_out } => {
             aggregate(&c1, &proof, &prover_id, out.as_deref(), verify.as_deref(), srs_seed, srs_size, inputs_out.as_deref())
         }
+        Cmd::AggregateBench { counts, repeat } => aggregate_bench(&counts, repeat),
     }
 }
 
@@ -453,6 +463,73 @@ fn aggregate(c1s: &[PathBuf], proofs: &[PathBuf], pid: &str, out: Option<&Path>,
     let n = agg.len();
     let r = verify_aggregate_seal_commit_proofs(rp, RegisteredAggregationProof::SnarkPackV2, agg, &comm_rs, &seeds, inputs);
     Ok(verdict(&format!("verify-aggregate {rp:?} x{} ({n} bytes)", c1s.len()), r))
+}
+
+/// The median of `repeat` timings of `f`, in seconds.
+fn median_secs(repeat: usize, mut f: impl FnMut() -> Result<()>) -> Result<f64> {
+    let mut t = Vec::with_capacity(repeat);
+    for _ in 0..repeat.max(1) {
+        let start = Instant::now();
+        f()?;
+        t.push(start.elapsed().as_secs_f64());
+    }
+    t.sort_by(|a, b| a.total_cmp(b));
+    Ok(t[t.len() / 2])
+}
+
+/// bellperson's SnarkPack v2 timed as cuzk's bench/snarkpack_bench times its own: random proofs
+/// (the prover does not check them), a fake SRS built once, verification of that aggregate under
+/// a vk made of SRS points (it fails only the final Groth16 check, so it does all the work).
+fn aggregate_bench(counts: &[usize], repeat: usize) -> Result<bool> {
+    use bellperson::groth16::aggregate::{aggregate_proofs, setup_fake_srs, verify_aggregate_proof, AggregateVersion};
+    use blstrs::{G1Affine, G1Projective, G2Affine, G2Projective};
+    let max = counts.iter().copied().max().context("no --counts")?;
+    ensure!(counts.iter().all(|n| n.is_power_of_two() && *n >= 2), "counts must be powers of two, at least 2");
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    let t = Instant::now();
+    let srs = setup_fake_srs::<Bls12, _>(&mut rng, 2 * max);
+    eprintln!("fake SRS of {} powers in {:.1}s", 2 * max, t.elapsed().as_secs_f64());
+    let include = [1u8; 32];
+    for &n in counts {
+        // alpha^0: the generators
+        let proofs: Vec<groth16::Proof<Bls12>> = (0..n)
+            .map(|_| groth16::Proof {
+                a: G1Affine::from(G1Projective::from(srs.g_alpha_powers[0]) * Fr::random(&mut rng)),
+                b: G2Affine::from(G2Projective::from(srs.h_alpha_powers[0]) * Fr::random(&mut rng)),
+                c: G1Affine::from(G1Projective::from(srs.g_alpha_powers[0]) * Fr::random(&mut rng)),
+            })
+            .collect();
+        let mut spec = None;
+        let t_spec = median_secs(repeat, || {
+            spec = Some(srs.specialize(n));
+            Ok(())
+        })?;
+        let (psrs, vsrs) = spec.unwrap();
+        let mut agg = None;
+        let t_agg = median_secs(repeat, || {
+            agg = Some(aggregate_proofs(&psrs, &include, &proofs, AggregateVersion::V2)?);
+            Ok(())
+        })?;
+        let agg = agg.unwrap();
+        let vk = groth16::VerifyingKey::<Bls12> {
+            alpha_g1: srs.g_alpha_powers[1],
+            beta_g1: srs.g_beta_powers[1],
+            beta_g2: srs.h_alpha_powers[1],
+            gamma_g2: srs.h_alpha_powers[1],
+            delta_g1: srs.g_beta_powers[1],
+            delta_g2: srs.h_alpha_powers[1],
+            ic: vec![srs.g_beta_powers[1]; 2],
+        };
+        let pvk = groth16::prepare_verifying_key(&vk);
+        let inputs = vec![vec![Fr::ONE]; n];
+        let t_ver = median_secs(repeat, || {
+            let _ = verify_aggregate_proof(&vsrs, &pvk, &mut rng, &inputs, &agg, &include, AggregateVersion::V2)?;
+            Ok(())
+        })?;
+        println!("aggregate-bench bellperson n={n} specialize_ms={:.1} aggregate_ms={:.1} verify_ms={:.1}",
+                 t_spec * 1e3, t_agg * 1e3, t_ver * 1e3);
+    }
+    Ok(line(&format!("aggregate-bench {} counts, median of {repeat}", counts.len()), true))
 }
 
 // ------------------------------------------------------------------------------------------------
