@@ -13,11 +13,14 @@
 #   4. SnarkPack (bellperson's fake SRS): an NI-PoRep C2 through the daemon (13 partitions,
 #      aggregated) -> Rust's verify_seal; two sectors aggregated by us -> Rust's
 #      verify_aggregate_seal_commit_proofs, and Rust's aggregate -> ours, byte for byte equal;
-#   5. side by side (informative): whole-process 2KiB PoRep C2 time and peak memory, ours and
+#   5. with --ni-8mib: an 8MiB NI-PoRep sector (13 partitions of 3.8M constraints) through the
+#      daemon -> Rust's verify_seal, after both digests of the 8MiB circuit agree (adds about 5
+#      minutes and 1.4 GB of keys the first time, 2 after);
+#   6. side by side (informative): whole-process 2KiB PoRep C2 time and peak memory, ours and
 #      Rust's, same keys, same machine.
 # One line per check, OK or FAIL; exits 1 on any FAIL.
 #
-# usage: scripts/xcheck.sh [--cuzk-bench PATH] [--seed N] [--miner M] [--no-rust-params]
+# usage: scripts/xcheck.sh [--cuzk-bench PATH] [--seed N] [--miner M] [--no-rust-params] [--ni-8mib]
 # The Rust build, both sets of keys and the scratch files live in $CUZK_XCHECK_CACHE (default
 # ~/.cache/cuzk/xcheck), outside the clone, so a second run rebuilds nothing that did not change:
 # cold, 30-40 minutes on 2 cores (cargo about 17, key generation about 20, measured while other
@@ -27,11 +30,11 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CB=$ROOT/build/release/apps/cuzk-bench/cuzk-bench
 DAEMON=$ROOT/build/release/apps/cuzk-daemon/cuzk-daemon
 CACHE=${CUZK_XCHECK_CACHE:-$HOME/.cache/cuzk/xcheck}
-RP=1; SEED=1; MINER=1000
+RP=1; SEED=1; MINER=1000; NI8=0
 while [ $# -gt 0 ]; do case $1 in
-  --cuzk-bench) CB=$2; shift 2;; --no-rust-params) RP=0; shift;;
+  --cuzk-bench) CB=$2; shift 2;; --no-rust-params) RP=0; shift;; --ni-8mib) NI8=1; shift;;
   --seed) SEED=$2; shift 2;; --miner) MINER=$2; shift 2;;
-  -h|--help) sed -n '3,24p' "$0"; exit 0;;
+  -h|--help) sed -n '3,27p' "$0"; exit 0;;
   *) echo "unknown argument $1"; exit 2;; esac; done
 CB=$(readlink -f "$CB"); [ -x "$CB" ] || { echo "no cuzk-bench at $CB (make build first)"; exit 2; }
 mkdir -p "$CACHE"; CACHE=$(readlink -f "$CACHE")
@@ -193,7 +196,28 @@ if [ $RP = 1 ]; then
   daemon_checks "$Q" "bellperson-keys"
 fi
 
-# 4. Side by side, informative: the same C1 and keys, one process each.
+# 5. An 8MiB NI-PoRep sector, as Curio sends it, judged by Rust's verify_seal (our TEST keys).
+if [ $NI8 = 1 ]; then
+  ours=$("$CB" r1cs-hash -t porep --registered-proof 16 2>/dev/null | grep -o '^[0-9a-f]\{64\}' | head -1)
+  rust=$("$B" digest --what porep --registered-proof StackedDrg8MiBV1_2_Feat_NonInteractivePoRep --skip-test-cs 2>/dev/null | grep -o 'hash=[0-9a-f]*' | head -1 | cut -d= -f2)
+  if [ -n "$ours" ] && [ "$ours" = "$rust" ]; then echo "digest porep 8MiB: OK  ($ours)"; passes=$((passes+1)); else
+    echo "digest porep 8MiB: FAIL (ours $ours, Rust $rust)"; fails=$((fails+1)); fi
+  if [ "$(cat "$P/.digest-porep-8MiB" 2>/dev/null)" != "$ours" ]; then
+    echo "xcheck: generating our TEST 8MiB porep keys (about 2.5 minutes)"
+    "$CB" gen-params --type porep --sector-size 8MiB --out "$P" --force >/dev/null && echo "$ours" > "$P/.digest-porep-8MiB"
+  fi
+  "$CB" gen-vanilla porep --sector-size 8MiB --wrap --registered-proof 16 --seed $((SEED + 40)) --miner-id "$MINER" --sector-id 5 --out c1-ni8.json >/dev/null || exit 1
+  "$DAEMON" --listen "unix://$W/cuzk8.sock" --param-dir "$P" >"$W/daemon8.log" 2>&1 & pid=$!
+  for _ in $(seq 100); do [ -S "$W/cuzk8.sock" ] && break; sleep 0.1; done
+  check "8MiB NI-PoRep C2 via the daemon (13 partitions, aggregated) -> Rust verify_seal" sh -c "
+    '$CB' --addr 'unix://$W/cuzk8.sock' single --c1 c1-ni8.json --params '$P' --out o-ni8.bin >/dev/null &&
+    '$B' --params '$P' porep-verify --c1 c1-ni8.json --prover-id $MINER --proof o-ni8.bin"
+  kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null
+  flip o-ni8.bin t.bin
+  expect_fail "8MiB NI-PoRep: tampered aggregate, Rust refuses" "$B" --params "$P" porep-verify --c1 c1-ni8.json --prover-id $MINER --proof t.bin
+fi
+
+# 6. Side by side, informative: the same C1 and keys, one process each.
 side() { # label, command...: prints wall time and peak RSS of the command
   local label=$1; shift
   if /usr/bin/time -f '%e %M' -o "$W/time.txt" "$@" >/dev/null 2>&1; then
