@@ -178,8 +178,8 @@ TEST_P(RustVectorsTest, RustProofsVerifyAndTamperedOnesAreRefused) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rust19_1, RustVectorsTest, testing::ValuesIn(Vectors()),
-                         [](const testing::TestParamInfo<Vector>& info) {
-                           std::string name = info.param.folder;
+                         [](const testing::TestParamInfo<Vector>& p) {
+                           std::string name = p.param.folder;
                            std::erase(name, '-');
                            return name;
                          });
