@@ -18,13 +18,34 @@
 //   single, batch, status, cancel, preload, evict
 //                   client commands against a running cuzk-daemon (global --addr)
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
 
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "engine/logging.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-bench: benchmarks and tools for the cuzk Filecoin proving engine"};
   app.require_subcommand(1);
+  std::string log_level;
+  app.add_option("--log-level", log_level,
+                 "Engine log level: off, error, warn, info, debug or trace, any case, or "
+                 "RUST_LOG-style directives (\"cuzk_core=debug,info\"); default $RUST_LOG, "
+                 "else info");
+  // Before any command runs.
+  app.parse_complete_callback([&] {
+    if (log_level.empty()) {
+      const char* env = std::getenv("RUST_LOG");
+      log_level = env ? env : "info";
+    }
+    auto level = cuzk::engine::ParseLogDirectives(log_level, nullptr);
+    if (!level.ok()) {
+      std::fprintf(stderr, "cuzk-bench: %s\n", level.status().message().c_str());
+      std::exit(2);
+    }
+    (void)cuzk::engine::ConfigureLogging(*level, "text");
+  });
   cuzk::bench::RegisterTour(app);
   cuzk::bench::RegisterProveR1cs(app);
   cuzk::bench::RegisterExportExample(app);

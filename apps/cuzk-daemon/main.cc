@@ -20,6 +20,8 @@
 #include "base/parallel.h"
 #include "engine/config.h"
 #include "engine/engine.h"
+#include "engine/logging.h"
+#include "engine/proof_kind.h"
 #include "ff/cpu_kernels.h"
 #include "server/grpc_server.h"
 #include "server/listen.h"
@@ -28,9 +30,13 @@
 
 namespace {
 
+// Without --param-dir or [srs] param_cache: $FIL_PROOFS_PARAMETER_CACHE, else the Rust cuzk's
+// default folder when it exists, else Filecoin's default parameter cache.
 std::string DefaultParamDir() {
   if (const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env && *env) return env;
-  return "/var/tmp/filecoin-proof-parameters";  // Filecoin's default parameter cache
+  std::error_code ec;
+  if (std::filesystem::is_directory("/data/zk/params", ec)) return "/data/zk/params";
+  return "/var/tmp/filecoin-proof-parameters";
 }
 
 // The Rust cuzk daemon's default configuration file, read when it exists and no -c is given.
@@ -49,8 +55,9 @@ int main(int argc, char** argv) {
   int max_rpc_threads = cuzk::server::kDefaultMaxRpcThreads;
   app.add_option("-c,--config", config_path,
                  "TOML configuration file (see config/cuzk.example.toml); default " +
-                     std::string(kDefaultConfig) + " when it exists, as the Rust cuzk")
-      ->check(CLI::ExistingFile);
+                     std::string(kDefaultConfig) +
+                     " when it exists. A file that does not exist is reported and the daemon "
+                     "starts on defaults, as the Rust cuzk does");
   app.add_option(
       "-l,--listen", listen,
       "host:port (0-65535) or unix:///path (its folder is created; a stale socket is replaced, a "
@@ -59,9 +66,12 @@ int main(int argc, char** argv) {
   app.add_option("--status-listen", status_listen,
                  "host:port of an HTTP server for GET /status (JSON) and GET /metrics "
                  "(Prometheus); default off");
-  app.add_option("--log-level", log_level, "error, warn, info or debug (default info)");
+  app.add_option("--log-level", log_level,
+                 "off, error, warn, info, debug or trace, any case, or RUST_LOG-style directives "
+                 "(\"cuzk_core=debug,info\"); default [logging] level, else $RUST_LOG, else info");
   app.add_option("--param-dir", param_dir,
-                 "Parameter cache (official file names); default $FIL_PROOFS_PARAMETER_CACHE or "
+                 "Parameter cache (official file names); default [srs] param_cache, else "
+                 "$FIL_PROOFS_PARAMETER_CACHE, else /data/zk/params when it exists, else "
                  "/var/tmp/filecoin-proof-parameters");
   app.add_option("--workers", workers, "Prover workers: partitions proved at once (default 1)");
   app.add_option("--prover-threads", prover_threads, "Threads per proof (default 0 = all)");
@@ -87,29 +97,61 @@ int main(int argc, char** argv) {
   cuzk::engine::DaemonConfig config;
   config.listen = DefaultListen();
   config.engine.param_dir = DefaultParamDir();
+  config.log_level.clear();  // unset: RUST_LOG, else info
   if (config_path.empty() && std::filesystem::exists(kDefaultConfig)) config_path = kDefaultConfig;
+  std::error_code ec;
+  if (!config_path.empty() && !std::filesystem::exists(config_path, ec)) {
+    config.warnings.push_back("config file " + config_path +
+                              " does not exist: starting on defaults (as the Rust cuzk does)");
+    config_path.clear();
+  }
   if (!config_path.empty()) {
     if (auto s = cuzk::engine::LoadDaemonConfig(config_path, &config); !s.ok()) {
       std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
       return 1;
     }
   }
-  // Flags given on the command line win over the file.
+  // Flags given on the command line win over the file, the file over the environment.
   if (app.count("--listen")) config.listen = listen;
   if (app.count("--status-listen")) config.status_listen = status_listen;
   if (app.count("--log-level")) config.log_level = log_level;
-  spdlog::level::level_enum level = spdlog::level::from_str(config.log_level);
-  if (level == spdlog::level::off && config.log_level != "off") {
-    std::fprintf(stderr, "cuzk-daemon: unknown log level \"%s\" (error, warn, info, debug)\n",
-                 config.log_level.c_str());
+  if (const char* rust_log = std::getenv("RUST_LOG"); config.log_level.empty() && rust_log) {
+    config.log_level = rust_log;
+  }
+  std::vector<std::string> ignored_targets;
+  auto level = cuzk::engine::ParseLogDirectives(config.log_level, &ignored_targets);
+  if (!level.ok()) {
+    std::fprintf(stderr, "cuzk-daemon: %s\n", level.status().message().c_str());
     return 1;
   }
-  spdlog::set_level(level);
-  spdlog::flush_on(spdlog::level::info);  // a log file (or a pipe) sees each line at once
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  if (auto s = cuzk::engine::ConfigureLogging(*level, config.log_format); !s.ok()) {
+    std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
+    return 1;
+  }
   if (!config_path.empty()) spdlog::info("configuration from {}", config_path);
   for (const std::string& w : config.warnings) spdlog::warn("{}", w);
+  if (!ignored_targets.empty()) {
+    std::string list;
+    for (const std::string& t : ignored_targets) list += (list.empty() ? "" : ", ") + t;
+    spdlog::warn("log directives for {} ignored: this program logs as one target (cuzk)", list);
+  }
   if (app.count("--param-dir")) config.engine.param_dir = param_dir;
+  // Which circuits can prove: a folder without keys fails every job, so say so now.
+  if (!std::filesystem::is_directory(config.engine.param_dir, ec)) {
+    spdlog::warn(
+        "parameter folder {} does not exist: every proof will fail until it holds the "
+        "parameters (--param-dir, [srs] param_cache)",
+        config.engine.param_dir);
+  } else if (auto ids = cuzk::engine::CircuitsWithKeysIn(config.engine.param_dir); ids.empty()) {
+    spdlog::warn(
+        "parameter folder {} holds no circuit's .params and .vk: every proof will fail "
+        "until it does (curio fetch-params, or --param-dir, [srs] param_cache)",
+        config.engine.param_dir);
+  } else {
+    std::string list;
+    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
+    spdlog::info("parameter folder {}: .params and .vk of {}", config.engine.param_dir, list);
+  }
   if (app.count("--workers")) config.engine.workers = workers;
   if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
   if (app.count("--synthesis-lookahead")) config.engine.synthesis_lookahead = lookahead;

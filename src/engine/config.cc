@@ -142,7 +142,7 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       {"synthesis", {"threads", "partition_workers"}},
       {"pipeline",
        {"enabled", "prover_threads", "synthesis_lookahead", "synthesis_concurrency",
-        "max_parallel_synthesis"}},
+        "max_parallel_synthesis", "slot_size", "max_gpu_queue_depth"}},
       {"logging", {"level", "format"}},
       {"gpus", {"enabled", "devices", "gpu_workers_per_device", "gpu_threads", "gpu_only"}},
   };
@@ -155,6 +155,15 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
        {{"pinned_budget", "total_budget covers all memory"},
         {"working_memory_budget", "total_budget covers all memory"}}},
       {"synthesis", {{"partition_workers", "see [pipeline] synthesis_lookahead"}}},
+  };
+  // Keys of the Rust cuzk's machinery that this daemon does differently: accepted, reported.
+  static const std::map<std::string, std::map<std::string, std::string>> kNoCounterpart = {
+      {"pipeline",
+       {{"slot_size",
+         "partitions are scheduled one at a time by priority, not in slots (see "
+         "synthesis_lookahead)"},
+        {"max_gpu_queue_depth",
+         "synthesis runs at most synthesis_lookahead partitions ahead of the provers"}}},
   };
   for (const auto& [section, node] : root) {
     std::string name(section.str());
@@ -173,6 +182,11 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
         config->warnings.push_back(
             "config: [" + name + "] " + k +
             " is deprecated (as in the Rust cuzk) and ignored: " + d->second.at(k));
+      } else if (auto c = kNoCounterpart.find(name);
+                 c != kNoCounterpart.end() && c->second.count(k)) {
+        config->warnings.push_back(
+            "config: [" + name + "] " + k +
+            " (a Rust cuzk setting) is accepted and has no effect here: " + c->second.at(k));
       }
     }
   }
@@ -206,21 +220,21 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl));
     if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
     // The Rust cuzk's batching of several sectors into one prover call. Here every sector proves
-    // on its own (partitions of different sectors share the pipeline instead): a batch size
-    // above 1 asks for something this daemon does not do, so it is an error, not a no-op.
+    // on its own (partitions of different sectors share the pipeline instead), so a batch size
+    // above 1 is accepted and reported once: jobs prove one at a time, as with 1.
     int64_t batch = 1, batch_wait_ms = 0;
     bool sort_by_type = true;
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_size", &batch));
     RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_wait_ms", &batch_wait_ms));
     RETURN_IF_ERROR(Read<bool>(*t, "scheduler", "sort_by_type", &sort_by_type));
-    if (batch == 0) {
+    if (batch < 1) {
       return Status::InvalidArgument("config [scheduler] max_batch_size: must be at least 1");
     }
     if (batch > 1) {
-      return Status::InvalidArgument(
-          "config [scheduler] max_batch_size = " + std::to_string(batch) +
-          ": sectors are not batched into one prover call here (each proves on its own, its "
-          "partitions pipelined with other jobs'); set it to 1");
+      config->warnings.push_back(
+          "config: [scheduler] max_batch_size = " + std::to_string(batch) +
+          " accepted, but sectors are not batched into one prover call here: each proves on its "
+          "own, its partitions pipelined with other jobs' (max_batch_wait_ms has no effect)");
     }
   }
   if (const toml::table* t = section("synthesis")) {
@@ -276,11 +290,12 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   }
   if (const toml::table* t = section("logging")) {
     RETURN_IF_ERROR(Read<std::string>(*t, "logging", "level", &config->log_level));
-    std::string format = "text";
-    RETURN_IF_ERROR(Read<std::string>(*t, "logging", "format", &format));
-    if (format != "text") {
-      return Status::InvalidArgument("config [logging] format = \"" + format +
-                                     "\": logs are text lines only; use \"text\" or leave it out");
+    RETURN_IF_ERROR(Read<std::string>(*t, "logging", "format", &config->log_format));
+    // The Rust cuzk reads the key but writes text whatever it says; text and json work here.
+    if (config->log_format != "text" && config->log_format != "json") {
+      config->warnings.push_back("config: [logging] format = \"" + config->log_format +
+                                 "\" is not text or json; logging text");
+      config->log_format = "text";
     }
   }
   return Status::Ok();

@@ -21,7 +21,8 @@ struct DaemonConfig {
   Engine::Config engine;           // [srs] param_dir, [scheduler] workers, ...
   GpuConfig gpus;                  // [gpus]: which devices prove (MakeGpuBackends)
   size_t threads = 0;              // [synthesis] threads: the process's CPU threads; 0 = all
-  std::string log_level = "info";  // [logging] level
+  std::string log_level = "info";  // [logging] level: a level or RUST_LOG-style directives
+  std::string log_format = "text";    // [logging] format: text or json
   std::vector<std::string> warnings;  // unknown keys and other non-fatal findings
 };
 

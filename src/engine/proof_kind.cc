@@ -42,6 +42,21 @@ Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes) {
                                            std::to_string(sector_bytes) + "-byte sectors");
 }
 
+std::vector<std::string> CircuitsWithKeysIn(const std::string& param_dir) {
+  std::vector<std::string> ids;
+  std::error_code ec;
+  for (const ProofKindDescriptor* d : ProofKindTable()) {
+    for (const CircuitInfo& c : d->Circuits()) {
+      const std::filesystem::path dir(param_dir);
+      if (std::filesystem::exists(dir / c.params_file, ec) &&
+          std::filesystem::exists(dir / c.vk_file, ec)) {
+        ids.push_back(c.id);
+      }
+    }
+  }
+  return ids;
+}
+
 Result<groth16::PreparedVerifyingKey> ReadCircuitVerifyingKey(const std::string& param_dir,
                                                               const CircuitInfo& circuit) {
   ASSIGN_OR_RETURN(auto vk, groth16::ReadVerifyingKey(

@@ -96,6 +96,8 @@ const ProofKindDescriptor& DescriptorOf(ProofKind kind);
 Result<CircuitInfo> FindCircuit(std::string_view id);
 // Returns `kind`'s circuit for sectors of `sector_bytes`, or NotFound.
 Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes);
+// Returns the ids of the circuits whose .params and .vk are both in `param_dir`, in table order.
+std::vector<std::string> CircuitsWithKeysIn(const std::string& param_dir);
 
 // The engine's work factory: prepares `request` through its kind's descriptor, refuses it if one
 // partition can never fit `budget_bytes`, then acquires its parameters from `srs` (`srs_load_ms`
