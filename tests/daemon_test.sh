@@ -107,7 +107,13 @@ http_get /status > status.json
 python3 - status.json <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
-assert s["counters"] == {"completed": 3, "failed": 4}, s["counters"]
+c = s["counters"]
+assert (c["completed"], c["failed"]) == (3, 4), c
+# The Rust cuzk's fields, under its names.
+assert (c["total_completed"], c["total_failed"], c["queue_depth"]) == (3, 4, 0), c
+assert c["completed_by_kind"] == {"porep-c2": 3}, c
+assert s["memory"]["total_bytes"] == s["memory"]["budget"], s["memory"]
+assert any(x["circuit_id"] == "porep-2k" for x in s["allocations"]["srs"]), s["allocations"]
 assert s["memory"]["total"] > 0 and s["memory"]["budget"] > 0, s["memory"]
 assert any(x["circuit_id"] == "porep-2k" for x in s["srs"]), s["srs"]
 states = {j["job_id"]: j["state"] for j in s["jobs"]}
@@ -140,6 +146,9 @@ jobs = {j["job_id"]: j for j in json.load(open(sys.argv[1]))["jobs"]}
 assert jobs["urgent"]["state"] == "completed" and jobs["ni"]["state"] == "running", jobs
 assert jobs["ni"]["phase"] in ("synthesizing", "proving", "verifying", "waiting"), jobs["ni"]
 assert jobs["ni"]["partitions"] == 13 and 1 <= jobs["ni"]["partitions_proved"] < 13, jobs["ni"]
+ni = {p["job_id"]: p for p in json.load(open(sys.argv[1]))["pipelines"]}["ni"]
+assert ni["proof_kind"] == "porep-c2" and ni["total_partitions"] == 13, ni
+assert [p["state"] for p in ni["partitions"]][:ni["partitions_done"]] == ["done"] * ni["partitions_done"], ni
 PY
 "$bench" --addr "$addr" cancel ni | grep -q "stops at the next step"
 if wait "$queued_pid"; then echo "a cancelled queued job completed"; exit 1; fi

@@ -188,6 +188,7 @@ Engine::Engine(Config config)
   size_t synthesis_workers = config_.synthesis_workers
                                  ? config_.synthesis_workers
                                  : 2 * (config_.workers + config_.synthesis_lookahead);
+  synthesis_workers_ = synthesis_workers;
   for (size_t i = 0; i < synthesis_workers; ++i) {
     workers_.emplace_back([this] { SynthesisLoop(); });
   }
@@ -367,6 +368,7 @@ EngineStatus Engine::GetStatus() const {
   s.idle_buffers = static_cast<uint32_t>(pool_.idle());
   s.reused_buffers = pool_.reused();
   s.workers = static_cast<uint32_t>(config_.workers);
+  s.synthesis_workers = static_cast<uint32_t>(synthesis_workers_);
   s.kinds = kind_stats_;
   auto now = Clock::now();
   for (const auto& [id, job] : jobs_) {

@@ -77,6 +77,7 @@ struct ProverWorkerStatus {
 struct EngineStatus {
   uint32_t pending = 0, running = 0;
   uint32_t workers = 0;
+  uint32_t synthesis_workers = 0;                   // partitions that may synthesize at once
   uint64_t memory_reserved = 0, memory_budget = 0;  // bytes
   // Proved partitions' synthesis buffers kept idle for the next job, and how many were reused.
   uint32_t idle_buffers = 0;
@@ -213,6 +214,7 @@ class Engine {
   std::map<ProofKind, std::deque<double>> recent_seconds_ CUZK_GUARDED_BY(mu_);
   bool stopping_ CUZK_GUARDED_BY(mu_) = false;
   std::vector<std::thread> workers_;
+  size_t synthesis_workers_ = 0;  // set before the workers start, then constant
   // per prover worker: the job it proves, or empty
   std::vector<std::string> prover_jobs_ CUZK_GUARDED_BY(mu_);
 };

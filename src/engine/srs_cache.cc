@@ -199,9 +199,11 @@ Result<uint64_t> SrsCache::Evict(const std::string& circuit_id) {
 std::vector<SrsInfo> SrsCache::Loaded() const {
   MutexLock lock(mu_);
   std::vector<SrsInfo> out;
+  const auto now = std::chrono::steady_clock::now();
   for (const auto& [id, e] : entries_) {
     if (!e.key) continue;
-    out.push_back({id, e.size_bytes, static_cast<uint32_t>(e.key.use_count() - 1)});
+    out.push_back({id, e.size_bytes, static_cast<uint32_t>(e.key.use_count() - 1),
+                   std::chrono::duration<double>(now - e.last_used).count()});
   }
   return out;
 }

@@ -26,7 +26,8 @@ namespace cuzk::engine {
 struct SrsInfo {
   std::string circuit_id;
   uint64_t size_bytes = 0;
-  uint32_t ref_count = 0;  // jobs holding it now
+  uint32_t ref_count = 0;   // jobs holding it now
+  double idle_seconds = 0;  // since a job last acquired it
 };
 
 class SrsCache {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "server/metrics.h"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -91,6 +92,103 @@ std::string PrometheusText(const engine::EngineStatus& s) {
   return e.str();
 }
 
+namespace {
+
+// The Rust cuzk's name of a kind in /status (its ProofKind Display): "porep-c2", "snap-update",
+// "window-post", "winning-post"; cuzk's Poseidon SnapDeals is "snap-update-poseidon".
+std::string StatusKindName(engine::ProofKind kind) {
+  std::string name = engine::ProofKindMetricLabel(kind);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
+
+// A partition's state under the Rust cuzk's names (pending, synthesizing, synth_done, gpu, done,
+// failed). A job's partitions are proved in order, so those before `proved` are done and the
+// next one is in the job's phase.
+const char* PartitionState(const engine::JobSummary& job, uint32_t index) {
+  if (index < job.proved) return "done";
+  if (index > job.proved) return job.state == engine::JobState::kFailed ? "failed" : "pending";
+  switch (job.state) {
+    case engine::JobState::kQueued:
+      return "pending";
+    case engine::JobState::kRunning:
+      if (job.phase == "synthesizing") return "synthesizing";
+      if (job.phase == "proving" || job.phase == "verifying") return "gpu";
+      if (job.phase == "waiting") return "synth_done";
+      return "pending";
+    case engine::JobState::kCompleted:
+      return "done";
+    default:
+      return "failed";
+  }
+}
+
+// The sections of the Rust cuzk's GET /status (cuzk-core/src/status.rs StatusSnapshot), under
+// its names and meanings, so that dashboards built on it read this daemon unchanged.
+void AddRustStatusFields(const engine::EngineStatus& s, nlohmann::json& j) {
+  j["memory"]["total_bytes"] = s.memory_budget;
+  j["memory"]["used_bytes"] = s.memory_reserved;
+  j["memory"]["available_bytes"] =
+      s.memory_budget >= s.memory_reserved ? s.memory_budget - s.memory_reserved : 0;
+  uint32_t synthesizing = 0, proving = 0;
+  nlohmann::json pipelines = nlohmann::json::array();
+  for (const engine::JobSummary& job : s.jobs) {
+    if (job.state == engine::JobState::kCancelled) continue;
+    if (job.state == engine::JobState::kRunning && job.phase == "synthesizing") ++synthesizing;
+    nlohmann::json partitions = nlohmann::json::array();
+    for (uint32_t k = 0; k < job.partitions; ++k) {
+      partitions.push_back({{"index", k},
+                            {"state", PartitionState(job, k)},
+                            {"synth_ms", nullptr},
+                            {"gpu_ms", nullptr}});
+    }
+    pipelines.push_back({{"job_id", job.id},
+                         {"proof_kind", StatusKindName(job.kind)},
+                         {"started_secs_ago", job.age_ms / 1000.0},
+                         {"total_partitions", job.partitions},
+                         {"partitions_done", job.proved},
+                         {"partitions", partitions}});
+  }
+  j["synthesis"] = {{"max_concurrent", s.synthesis_workers}, {"active", synthesizing}};
+  j["pipelines"] = pipelines;
+  nlohmann::json srs = nlohmann::json::array();
+  for (const engine::SrsInfo& info : s.srs) {
+    srs.push_back({{"circuit_id", info.circuit_id},
+                   {"bytes", info.size_bytes},
+                   {"last_used_secs_ago", info.ref_count ? 0.0 : info.idle_seconds},
+                   {"evictable", info.ref_count == 0}});
+  }
+  j["allocations"] = {{"srs", srs}, {"pce", nlohmann::json::array()}};
+  nlohmann::json completed = nlohmann::json::object(), failed = nlohmann::json::object();
+  for (const auto& [kind, stats] : s.kinds) {
+    if (stats.completed) completed[StatusKindName(kind)] = stats.completed;
+    if (stats.failed) failed[StatusKindName(kind)] = stats.failed;
+  }
+  j["counters"]["total_completed"] = s.completed;
+  j["counters"]["total_failed"] = s.failed;
+  j["counters"]["completed_by_kind"] = completed;
+  j["counters"]["failed_by_kind"] = failed;
+  j["counters"]["queue_depth"] = s.pending;
+  for (size_t i = 0; i < s.provers.size(); ++i) {
+    const engine::ProverWorkerStatus& w = s.provers[i];
+    nlohmann::json& entry = j["gpu_workers"][i];
+    entry["worker_id"] = i;
+    entry["gpu_ordinal"] = w.device ? w.device->ordinal : 0;
+    entry["current_job"] = w.job_id.empty() ? nlohmann::json(nullptr) : nlohmann::json(w.job_id);
+    entry["current_partition"] = nullptr;
+    entry["busy_secs"] = nullptr;
+    if (!w.job_id.empty()) ++proving;
+  }
+  // The Rust pipeline's buffer counts; here partitions are synthesized or proved, nothing else.
+  j["buffers"] = {{"synth_in_flight", synthesizing},
+                  {"provers_in_flight", proving},
+                  {"aux_in_flight", 0},
+                  {"shells_in_flight", 0},
+                  {"pending_handles", 0}};
+}
+
+}  // namespace
+
 std::string StatusJson(const engine::EngineStatus& s) {
   nlohmann::json j;
   j["uptime_secs"] = s.uptime_seconds;
@@ -141,6 +239,7 @@ std::string StatusJson(const engine::EngineStatus& s) {
                        {"job_id", w.job_id}});
   }
   j["gpu_workers"] = provers;
+  AddRustStatusFields(s, j);
   return j.dump();
 }
 

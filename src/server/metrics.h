@@ -13,8 +13,10 @@ namespace cuzk::server {
 // Returns the Prometheus exposition text of `status`.
 std::string PrometheusText(const engine::EngineStatus& status);
 
-// Returns the JSON document of GET /status: uptime, memory (budget, reserved, and the host's
-// MemTotal / MemAvailable), queue, workers, loaded parameters, counters and jobs.
+// Returns the JSON document of GET /status: every field of the Rust cuzk's (uptime_secs; memory
+// total/used/available_bytes of the budget; synthesis; pipelines; gpu_workers; allocations.srs
+// and .pce; counters; buffers) with its meaning, and cuzk's own beside them (the host's memory,
+// queue, srs, jobs). docs/compatibility.md lists which Rust fields have no counterpart here.
 std::string StatusJson(const engine::EngineStatus& status);
 
 }  // namespace cuzk::server

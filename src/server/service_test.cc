@@ -210,5 +210,86 @@ TEST(MetricsTest, StatusJsonParsesWithItsSections) {
   EXPECT_EQ(j["gpu_workers"][1]["state"], "idle");
 }
 
+// Every field of the Rust cuzk's GET /status (cuzk-core/src/status.rs), with its meaning.
+TEST(MetricsTest, StatusJsonHasTheRustCuzksFields) {
+  engine::EngineStatus s;
+  s.pending = 3;
+  s.memory_budget = 100;
+  s.memory_reserved = 30;
+  s.synthesis_workers = 4;
+  s.completed = 7;
+  s.failed = 1;
+  s.kinds[engine::ProofKind::kPoRepSealCommit].completed = 5;
+  s.kinds[engine::ProofKind::kWindowPost].completed = 2;
+  s.kinds[engine::ProofKind::kWindowPost].failed = 1;
+  s.srs = {{"porep-32g", 1000, 1, 12.5}, {"wpost-32g", 500, 0, 42.0}};
+  engine::JobSummary job{"porep-1000-9",
+                         engine::ProofKind::kPoRepSealCommit,
+                         engine::Priority::kNormal,
+                         engine::JobState::kRunning,
+                         2500,
+                         "synthesizing",
+                         3,
+                         1,
+                         0};
+  s.jobs = {job};
+  engine::ProverWorkerStatus gpu;
+  gpu.backend = "cuda:1 NVIDIA H200";
+  gpu.device = groth16::DeviceUsage{1, "NVIDIA H200", 150, 100};
+  gpu.job_id = "porep-1000-9";
+  s.provers = {gpu};
+  nlohmann::json j = nlohmann::json::parse(StatusJson(s));
+  EXPECT_TRUE(j["uptime_secs"].is_number());
+  EXPECT_EQ(j["memory"]["total_bytes"], 100);
+  EXPECT_EQ(j["memory"]["used_bytes"], 30);
+  EXPECT_EQ(j["memory"]["available_bytes"], 70);
+  EXPECT_EQ(j["synthesis"]["max_concurrent"], 4);
+  EXPECT_EQ(j["synthesis"]["active"], 1);
+  ASSERT_EQ(j["pipelines"].size(), 1u);
+  const nlohmann::json& p = j["pipelines"][0];
+  EXPECT_EQ(p["job_id"], "porep-1000-9");
+  EXPECT_EQ(p["proof_kind"], "porep-c2");
+  EXPECT_DOUBLE_EQ(p["started_secs_ago"].get<double>(), 2.5);
+  EXPECT_EQ(p["total_partitions"], 3);
+  EXPECT_EQ(p["partitions_done"], 1);
+  ASSERT_EQ(p["partitions"].size(), 3u);
+  EXPECT_EQ(p["partitions"][0]["state"], "done");
+  EXPECT_EQ(p["partitions"][1]["state"], "synthesizing");
+  EXPECT_EQ(p["partitions"][2]["state"], "pending");
+  EXPECT_EQ(p["partitions"][2]["index"], 2);
+  EXPECT_TRUE(p["partitions"][2].contains("synth_ms"));
+  EXPECT_TRUE(p["partitions"][2].contains("gpu_ms"));
+  const nlohmann::json& w = j["gpu_workers"][0];
+  EXPECT_EQ(w["worker_id"], 0);
+  EXPECT_EQ(w["gpu_ordinal"], 1);
+  EXPECT_EQ(w["state"], "proving");
+  EXPECT_EQ(w["current_job"], "porep-1000-9");
+  EXPECT_TRUE(w.contains("current_partition"));
+  EXPECT_TRUE(w.contains("busy_secs"));
+  ASSERT_EQ(j["allocations"]["srs"].size(), 2u);
+  EXPECT_EQ(j["allocations"]["srs"][0]["circuit_id"], "porep-32g");
+  EXPECT_EQ(j["allocations"]["srs"][0]["bytes"], 1000);
+  EXPECT_EQ(j["allocations"]["srs"][0]["last_used_secs_ago"], 0.0);  // in use now
+  EXPECT_EQ(j["allocations"]["srs"][0]["evictable"], false);
+  EXPECT_EQ(j["allocations"]["srs"][1]["last_used_secs_ago"], 42.0);
+  EXPECT_EQ(j["allocations"]["srs"][1]["evictable"], true);
+  EXPECT_TRUE(j["allocations"]["pce"].is_array());
+  EXPECT_EQ(j["counters"]["total_completed"], 7);
+  EXPECT_EQ(j["counters"]["total_failed"], 1);
+  EXPECT_EQ(j["counters"]["completed_by_kind"]["porep-c2"], 5);
+  EXPECT_EQ(j["counters"]["completed_by_kind"]["window-post"], 2);
+  EXPECT_EQ(j["counters"]["failed_by_kind"]["window-post"], 1);
+  EXPECT_EQ(j["counters"]["queue_depth"], 3);
+  for (const char* key : {"synth_in_flight", "provers_in_flight", "aux_in_flight",
+                          "shells_in_flight", "pending_handles"}) {
+    EXPECT_TRUE(j["buffers"][key].is_number()) << key;
+  }
+  EXPECT_EQ(j["buffers"]["provers_in_flight"], 1);
+  // cuzk's own fields stay beside them.
+  EXPECT_EQ(j["memory"]["budget"], 100);
+  EXPECT_EQ(j["counters"]["completed"], 7);
+  EXPECT_EQ(j["queue"]["pending"], 3);
+}
+
 }  // namespace
 }  // namespace cuzk::server
