@@ -11,7 +11,7 @@
 #      with our TEST keys, then with keys bellperson generated (ChaCha20 seed 7); a PoRep of
 #      another miner and sector; tampered proofs that Rust must refuse;
 #   4. SnarkPack (bellperson's fake SRS): an NI-PoRep C2 through the daemon (13 partitions,
-#      aggregated) -> Rust's verify_seal; two sectors aggregated by us -> Rust's
+#      aggregated) and by cuzk-bench prove -> Rust's verify_seal; two sectors aggregated by us -> Rust's
 #      verify_aggregate_seal_commit_proofs, and Rust's aggregate -> ours, byte for byte equal;
 #   5. with --ni-8mib: an 8MiB NI-PoRep sector (13 partitions of 3.8M constraints) through the
 #      daemon -> Rust's verify_seal, after both digests of the 8MiB circuit agree (adds about 5
@@ -156,6 +156,9 @@ daemon_checks() {
       '$B' --params '$D' porep-verify --c1 c1-ni.json --prover-id $MINER --proof o-ni.bin"
     flip o-ni.bin t.bin
     expect_fail "$T NI-PoRep: tampered aggregate, Rust refuses" "$B" --params "$D" porep-verify --c1 c1-ni.json --prover-id $MINER --proof t.bin
+    check "$T NI-PoRep C2 by cuzk-bench prove (local) -> Rust verify_seal" sh -c "
+      '$CB' prove --c1 c1-ni.json --params '$D' --out o-ni-local.bin >/dev/null &&
+      '$B' --params '$D' porep-verify --c1 c1-ni.json --prover-id $MINER --proof o-ni-local.bin"
   fi
   kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null
 }

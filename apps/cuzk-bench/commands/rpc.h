@@ -45,6 +45,10 @@ class ReturnedProofChecker {
   // Returns OK iff `proof` (the job's partition proofs, concatenated; NI-PoRep: their SnarkPack
   // aggregate) verifies.
   Status Check(const std::string& proof) const;
+  // Returns true when the job's proof is a SnarkPack aggregate (NI-PoRep).
+  bool aggregated() const { return aggregation_srs_ != nullptr; }
+  // Returns the job's partition count.
+  uint32_t partitions() const { return job_.partitions; }
 
  private:
   engine::PreparedJob job_;

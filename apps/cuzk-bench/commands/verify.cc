@@ -36,8 +36,15 @@ void RegisterVerify(CLI::App& app) {
     if (!checker.ok()) return Fail(name, "preparing", checker.status());
     auto t = Clock::now();
     if (Status s = checker->Check(*proof); !s.ok()) return Fail(name, "INVALID", s);
-    std::printf("VALID: %zu partition proof(s) of %s verified in %.3f s\n",
-                proof->size() / groth16::kProofBytes, o.request.type.c_str(), Since(t));
+    if (checker->aggregated()) {
+      std::printf(
+          "VALID: SnarkPack aggregate (%zu bytes) of %u partition proofs of %s verified "
+          "in %.3f s\n",
+          proof->size(), checker->partitions(), o.request.type.c_str(), Since(t));
+    } else {
+      std::printf("VALID: %zu partition proof(s) of %s verified in %.3f s\n",
+                  proof->size() / groth16::kProofBytes, o.request.type.c_str(), Since(t));
+    }
     return 0;
   });
 }
