@@ -8,26 +8,8 @@ namespace cuzk::engine {
 
 namespace {
 
-// What the wire contract and the operator see of each kind, in wire order: one line per kind.
-struct KindFacts {
-  ProofKind kind;
-  const char* name;          // cuzk-bench --type, logs
-  const char* metric_label;  // Prometheus proof_kind (the Rust cuzk's labels)
-  Priority default_priority;
-  const char* wire_name;  // for error messages
-};
-constexpr KindFacts kKindFacts[] = {
-    {ProofKind::kPoRepSealCommit, "porep", "porep_c2", Priority::kNormal, "PoRep seal commit"},
-    {ProofKind::kSnapDealsUpdate, "snap", "snap_update", Priority::kNormal, "SnapDeals update"},
-    {ProofKind::kWindowPost, "wpost", "window_post", Priority::kHigh, "WindowPoSt partition"},
-    {ProofKind::kWinningPost, "winning", "winning_post", Priority::kCritical, "WinningPoSt"},
-    {ProofKind::kSnapDealsUpdatePoseidon, "snap-poseidon", "snap_update_poseidon",
-     Priority::kNormal, "SnapDeals update, Poseidon variant"},
-};
-static_assert(std::size(kKindFacts) == kProofKinds.size(), "one line per proof kind");
-
 const KindFacts* FactsOf(ProofKind kind) {
-  for (const KindFacts& f : kKindFacts) {
+  for (const KindFacts& f : kKindTable) {
     if (f.kind == kind) return &f;
   }
   return nullptr;
@@ -36,9 +18,9 @@ const KindFacts* FactsOf(ProofKind kind) {
 // "porep, snap, wpost or winning".
 std::string KindNames() {
   std::string out;
-  for (size_t i = 0; i < std::size(kKindFacts); ++i) {
-    out += (i == 0 ? "" : i + 1 == std::size(kKindFacts) ? " or " : ", ");
-    out += kKindFacts[i].name;
+  for (size_t i = 0; i < std::size(kKindTable); ++i) {
+    out += (i == 0 ? "" : i + 1 == std::size(kKindTable) ? " or " : ", ");
+    out += kKindTable[i].name;
   }
   return out;
 }
@@ -60,12 +42,19 @@ const char* ProofKindMetricLabel(ProofKind kind) {
   return f ? f->metric_label : "unknown";
 }
 
+const char* ProofKindStatusName(ProofKind kind) {
+  const KindFacts* f = FactsOf(kind);
+  return f ? f->status_name : "unknown";
+}
+
 Result<ProofKind> ProofKindFromName(std::string_view name) {
   for (ProofKind kind : kProofKinds) {
     if (name == ProofKindName(kind)) return kind;
   }
-  return Status::InvalidArgument("\"" + std::string(name) + "\" is not a proof kind (" +
-                                 KindNames() + ")");
+  // Appended piece by piece: GCC 12 misreads "literal" + std::string here (-Wrestrict).
+  std::string message = "\"";
+  message.append(name).append("\" is not a proof kind (").append(KindNames()).append(")");
+  return Status::InvalidArgument(message);
 }
 
 Result<ProofKind> ProofKindFromWire(int value) {
@@ -73,9 +62,9 @@ Result<ProofKind> ProofKindFromWire(int value) {
     if (static_cast<int>(kind) == value) return kind;
   }
   std::string known;
-  for (const KindFacts& f : kKindFacts) {
-    known +=
-        (known.empty() ? "" : ", ") + std::to_string(static_cast<int>(f.kind)) + " " + f.wire_name;
+  for (const KindFacts& f : kKindTable) {
+    known += (known.empty() ? "" : ", ") + std::to_string(static_cast<int>(f.kind)) + " " +
+             f.description;
   }
   if (value == 0) return Status::InvalidArgument("proof_kind is unspecified (" + known + ")");
   return Status::InvalidArgument("proof_kind " + std::to_string(value) + " is not a proof kind (" +

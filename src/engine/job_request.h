@@ -5,7 +5,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,13 +24,52 @@ enum class ProofKind {
   kWinningPost = 4,
   kSnapDealsUpdatePoseidon = 5  // cuzk's extension: SnapDeals' Poseidon variant
 };
-// Every proof kind, in wire order.
-inline constexpr std::array<ProofKind, 5> kProofKinds = {
-    ProofKind::kPoRepSealCommit, ProofKind::kSnapDealsUpdate, ProofKind::kWindowPost,
-    ProofKind::kWinningPost, ProofKind::kSnapDealsUpdatePoseidon};
 
 // Scheduling priority (the wire contract's numbering; 0 = the kind's default).
 enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
+
+// A kind's parsing, circuits and synthesis (engine/proof_kind.h); each kind defines its own
+// beside its code (porep_work.cc, update_work.cc, post_work.cc, update_poseidon_work.cc).
+class ProofKindDescriptor;
+const ProofKindDescriptor& PoRepKind();
+const ProofKindDescriptor& SnapDealsKind();
+const ProofKindDescriptor& WindowPoStKind();
+const ProofKindDescriptor& WinningPoStKind();
+const ProofKindDescriptor& SnapDealsPoseidonKind();
+
+// Everything about one kind, one line per kind in wire order: THE list of kinds. Every other
+// list (kProofKinds, ProofKindTable, names, labels, the status and metrics pages) derives from
+// it. A new kind adds its line here, its ProofKind value, its proto value and its own files;
+// ProofKindTableTest and WireTest.TheProtoHasEveryKindAndNoOther fail where one is missing.
+struct KindFacts {
+  ProofKind kind;
+  const char* name;          // cuzk-bench --type, logs
+  const char* metric_label;  // Prometheus proof_kind (the Rust cuzk's labels)
+  const char* status_name;   // GetStatus queues and /status (the Rust cuzk's ProofKind Display)
+  Priority default_priority;
+  const char* description;  // for error messages
+  const ProofKindDescriptor& (*descriptor)();
+};
+inline constexpr KindFacts kKindTable[] = {
+    {ProofKind::kPoRepSealCommit, "porep", "porep_c2", "porep-c2", Priority::kNormal,
+     "PoRep seal commit", &PoRepKind},
+    {ProofKind::kSnapDealsUpdate, "snap", "snap_update", "snap-update", Priority::kNormal,
+     "SnapDeals update", &SnapDealsKind},
+    {ProofKind::kWindowPost, "wpost", "window_post", "window-post", Priority::kHigh,
+     "WindowPoSt partition", &WindowPoStKind},
+    {ProofKind::kWinningPost, "winning", "winning_post", "winning-post", Priority::kCritical,
+     "WinningPoSt", &WinningPoStKind},
+    {ProofKind::kSnapDealsUpdatePoseidon, "snap-poseidon", "snap_update_poseidon",
+     "snap-update-poseidon", Priority::kNormal, "SnapDeals update, Poseidon variant",
+     &SnapDealsPoseidonKind},
+};
+
+// Every proof kind, in wire order (kKindTable's kinds).
+inline constexpr auto kProofKinds = [] {
+  std::array<ProofKind, std::size(kKindTable)> kinds{};
+  for (size_t i = 0; i < kinds.size(); ++i) kinds[i] = kKindTable[i].kind;
+  return kinds;
+}();
 
 // Returns the default priority of a kind: WinningPoSt CRITICAL, WindowPoSt HIGH, others NORMAL.
 Priority DefaultPriority(ProofKind kind);
@@ -36,6 +77,8 @@ Priority DefaultPriority(ProofKind kind);
 const char* ProofKindName(ProofKind kind);
 // Returns the Prometheus proof_kind label, as the Rust cuzk's, e.g. "porep_c2".
 const char* ProofKindMetricLabel(ProofKind kind);
+// Returns the name the Rust cuzk's GetStatus and /status give the kind, e.g. "porep-c2".
+const char* ProofKindStatusName(ProofKind kind);
 
 // Returns the kind whose ProofKindName is `name`.
 Result<ProofKind> ProofKindFromName(std::string_view name);

@@ -9,9 +9,11 @@
 namespace cuzk::engine {
 
 std::span<const ProofKindDescriptor* const> ProofKindTable() {
-  static const std::array<const ProofKindDescriptor*, 5> table = {
-      &PoRepKind(), &SnapDealsKind(), &WindowPoStKind(), &WinningPoStKind(),
-      &SnapDealsPoseidonKind()};
+  static const auto table = [] {
+    std::array<const ProofKindDescriptor*, std::size(kKindTable)> t{};
+    for (size_t i = 0; i < t.size(); ++i) t[i] = &kKindTable[i].descriptor();
+    return t;
+  }();
   return table;
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The proof-kind seam: one descriptor per kind (PoRep C2, SnapDeals, WindowPoSt, WinningPoSt)
-// says everything the engine, the parameter cache, the metrics and the service need to know of
-// it: how a request is parsed and checked, which circuit and parameter file it needs, how many
-// partitions and how much memory one takes, and how partition k is synthesized (its public inputs
-// derived on the way). Adding a kind means adding a descriptor and one line in the table.
+// The proof-kind seam: one descriptor per kind (PoRep C2, SnapDeals and its Poseidon variant,
+// WindowPoSt, WinningPoSt) says everything the engine, the parameter cache, the metrics and the
+// service need to know of it: how a request is parsed and checked, which circuit and parameter
+// file it needs, how many partitions and how much memory one takes, and how partition k is
+// synthesized (its public inputs derived on the way). Adding a kind means its descriptor (its
+// own files), one line in kKindTable (job_request.h), its ProofKind value and its proto value.
 #pragma once
 
 #include <cstdint>
@@ -88,7 +89,7 @@ class RowCache {
   mutable std::map<std::string, uint64_t> rows_ CUZK_GUARDED_BY(mu_);
 };
 
-// Returns the descriptors, in wire order of their kinds.
+// Returns the descriptors, in wire order of their kinds (kKindTable's, job_request.h).
 std::span<const ProofKindDescriptor* const> ProofKindTable();
 // Returns `kind`'s descriptor.
 const ProofKindDescriptor& DescriptorOf(ProofKind kind);
@@ -126,12 +127,5 @@ Result<std::vector<uint8_t>> AggregateJobProof(const PreparedJob& job,
 // Verifies an aggregated job's proof (its SnarkPack aggregate) as Rust's verify_seal does.
 Status VerifyAggregatedJobProof(const PreparedJob& job, const groth16::VerifyingKey& vk,
                                 const snarkpack::GenericSrs& srs, std::span<const uint8_t> proof);
-
-// The descriptors, defined beside each kind's parsing and synthesis.
-const ProofKindDescriptor& PoRepKind();
-const ProofKindDescriptor& SnapDealsKind();
-const ProofKindDescriptor& WindowPoStKind();
-const ProofKindDescriptor& WinningPoStKind();
-const ProofKindDescriptor& SnapDealsPoseidonKind();
 
 }  // namespace cuzk::engine

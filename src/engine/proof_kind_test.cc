@@ -22,6 +22,26 @@ TEST(ProofKindTableTest, OneDescriptorPerKindInWireOrder) {
   }
 }
 
+// kKindTable is the one list of kinds: wire values 1..N in order, every name unique and
+// round-tripping, every descriptor its own kind's.
+TEST(ProofKindTableTest, TheKindTableIsCompleteAndConsistent) {
+  std::set<std::string> names, labels, status_names;
+  for (size_t i = 0; i < std::size(kKindTable); ++i) {
+    const KindFacts& f = kKindTable[i];
+    EXPECT_EQ(static_cast<size_t>(f.kind), i + 1) << f.name;
+    EXPECT_EQ(f.descriptor().kind(), f.kind) << f.name;
+    EXPECT_TRUE(names.insert(f.name).second) << f.name;
+    EXPECT_TRUE(labels.insert(f.metric_label).second) << f.metric_label;
+    EXPECT_TRUE(status_names.insert(f.status_name).second) << f.status_name;
+    EXPECT_EQ(*ProofKindFromName(f.name), f.kind);
+    EXPECT_EQ(*ProofKindFromWire(static_cast<int>(f.kind)), f.kind);
+    EXPECT_STREQ(ProofKindMetricLabel(f.kind), f.metric_label);
+    EXPECT_STREQ(ProofKindStatusName(f.kind), f.status_name);
+    EXPECT_EQ(DefaultPriority(f.kind), f.default_priority);
+  }
+  EXPECT_FALSE(ProofKindFromWire(static_cast<int>(std::size(kKindTable)) + 1).ok());
+}
+
 TEST(ProofKindTableTest, EveryCircuitIsFoundByItsIdOnce) {
   std::set<std::string> ids;
   for (const ProofKindDescriptor* d : ProofKindTable()) {

@@ -66,7 +66,7 @@ class SnapPoseidonDescriptor final : public ProofKindDescriptor {
 
   std::vector<CircuitInfo> Circuits() const override {
     std::vector<CircuitInfo> out;
-    for (uint64_t id = 0; id < 5; ++id) {
+    for (uint64_t id = 0; id < filecoin::kUpdateProofCount; ++id) {
       auto proof = filecoin::UpdateProofById(id);
       out.push_back({UpdatePoseidonCircuitId(*proof), proof->shape.sector_bytes,
                      filecoin::UpdatePoseidonParamsFileName(*proof, "params"),
@@ -85,7 +85,7 @@ class SnapPoseidonDescriptor final : public ProofKindDescriptor {
 
  private:
   static filecoin::RegisteredUpdateProof ProofOf(const CircuitInfo& circuit) {
-    for (uint64_t id = 0; id < 5; ++id) {
+    for (uint64_t id = 0; id < filecoin::kUpdateProofCount; ++id) {
       auto proof = filecoin::UpdateProofById(id);
       if (UpdatePoseidonCircuitId(*proof) == circuit.id) return *proof;
     }

@@ -129,7 +129,7 @@ class SnapDescriptor final : public ProofKindDescriptor {
 
   std::vector<CircuitInfo> Circuits() const override {
     std::vector<CircuitInfo> out;
-    for (uint64_t id = 0; id < 5; ++id) {
+    for (uint64_t id = 0; id < filecoin::kUpdateProofCount; ++id) {
       auto proof = filecoin::UpdateProofById(id);
       out.push_back({UpdateCircuitId(*proof), proof->shape.sector_bytes,
                      filecoin::UpdateParamsFileName(*proof, "params"),
@@ -149,7 +149,7 @@ class SnapDescriptor final : public ProofKindDescriptor {
 
  private:
   static filecoin::RegisteredUpdateProof ProofOf(const CircuitInfo& circuit) {
-    for (uint64_t id = 0; id < 5; ++id) {
+    for (uint64_t id = 0; id < filecoin::kUpdateProofCount; ++id) {
       auto proof = filecoin::UpdateProofById(id);
       if (UpdateCircuitId(*proof) == circuit.id) return *proof;
     }

@@ -26,7 +26,8 @@ Result<RegisteredUpdateProof> UpdateProofById(uint64_t id) {
   static constexpr std::string_view kNames[] = {"StackedDrg2KiBV1", "StackedDrg8MiBV1",
                                                 "StackedDrg512MiBV1", "StackedDrg32GiBV1",
                                                 "StackedDrg64GiBV1"};
-  if (id >= 5) {
+  static_assert(std::size(kNames) == kUpdateProofCount);
+  if (id >= kUpdateProofCount) {
     return Status::InvalidArgument("unknown registered update proof " + std::to_string(id) +
                                    " (known: 0..4)");
   }

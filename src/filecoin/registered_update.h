@@ -29,6 +29,8 @@ uint32_t UpdateChallengesPerPartition(uint64_t nodes);
 uint32_t UpdateApexLeaves(uint64_t nodes);
 std::array<uint32_t, 6> UpdateHs(uint64_t nodes);
 
+// The registered update proofs' ids are 0 .. kUpdateProofCount - 1.
+inline constexpr uint64_t kUpdateProofCount = 5;
 // Returns the registered update proof with Lotus id `id` (0..4: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB).
 Result<RegisteredUpdateProof> UpdateProofById(uint64_t id);
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "server/metrics.h"
 
-#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -94,14 +93,6 @@ std::string PrometheusText(const engine::EngineStatus& s) {
 
 namespace {
 
-// The Rust cuzk's name of a kind in /status (its ProofKind Display): "porep-c2", "snap-update",
-// "window-post", "winning-post"; cuzk's Poseidon SnapDeals is "snap-update-poseidon".
-std::string StatusKindName(engine::ProofKind kind) {
-  std::string name = engine::ProofKindMetricLabel(kind);
-  std::replace(name.begin(), name.end(), '_', '-');
-  return name;
-}
-
 // A partition's state under the Rust cuzk's names (pending, synthesizing, synth_done, gpu, done,
 // failed). A job's partitions are proved in order, so those before `proved` are done and the
 // next one is in the job's phase.
@@ -143,7 +134,7 @@ void AddRustStatusFields(const engine::EngineStatus& s, nlohmann::json& j) {
                             {"gpu_ms", nullptr}});
     }
     pipelines.push_back({{"job_id", job.id},
-                         {"proof_kind", StatusKindName(job.kind)},
+                         {"proof_kind", engine::ProofKindStatusName(job.kind)},
                          {"started_secs_ago", job.age_ms / 1000.0},
                          {"total_partitions", job.partitions},
                          {"partitions_done", job.proved},
@@ -161,8 +152,8 @@ void AddRustStatusFields(const engine::EngineStatus& s, nlohmann::json& j) {
   j["allocations"] = {{"srs", srs}, {"pce", nlohmann::json::array()}};
   nlohmann::json completed = nlohmann::json::object(), failed = nlohmann::json::object();
   for (const auto& [kind, stats] : s.kinds) {
-    if (stats.completed) completed[StatusKindName(kind)] = stats.completed;
-    if (stats.failed) failed[StatusKindName(kind)] = stats.failed;
+    if (stats.completed) completed[engine::ProofKindStatusName(kind)] = stats.completed;
+    if (stats.failed) failed[engine::ProofKindStatusName(kind)] = stats.failed;
   }
   j["counters"]["total_completed"] = s.completed;
   j["counters"]["total_failed"] = s.failed;

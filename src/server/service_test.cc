@@ -210,6 +210,15 @@ TEST(MetricsTest, StatusJsonParsesWithItsSections) {
   EXPECT_EQ(j["gpu_workers"][1]["state"], "idle");
 }
 
+// The proto's ProofKind values are exactly the engine's kinds (kKindTable).
+TEST(WireTest, TheProtoHasEveryKindAndNoOther) {
+  EXPECT_EQ(static_cast<size_t>(v1::ProofKind_MAX), engine::kProofKinds.size());
+  for (int value = v1::ProofKind_MIN + 1; value <= v1::ProofKind_MAX; ++value) {
+    EXPECT_TRUE(v1::ProofKind_IsValid(value)) << value;
+    EXPECT_TRUE(engine::ProofKindFromWire(value).ok()) << value;
+  }
+}
+
 // Every field of the Rust cuzk's GET /status (cuzk-core/src/status.rs), with its meaning.
 TEST(MetricsTest, StatusJsonHasTheRustCuzksFields) {
   engine::EngineStatus s;

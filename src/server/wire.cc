@@ -22,11 +22,7 @@ grpc::Status ToGrpc(const Status& s) {
   }
 }
 
-std::string WireKindName(engine::ProofKind kind) {
-  std::string name = engine::ProofKindMetricLabel(kind);
-  std::replace(name.begin(), name.end(), '_', '-');
-  return name;
-}
+std::string WireKindName(engine::ProofKind kind) { return engine::ProofKindStatusName(kind); }
 
 Result<engine::JobRequest> ToJobRequest(const v1::SubmitProofRequest& r) {
   engine::JobRequest job;
