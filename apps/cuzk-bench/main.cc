@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // cuzk-bench: the command-line front end for benchmarks and, as the project grows, local proving.
 //
-// Commands:
+// Commands (`cuzk-bench --help` lists them with one line each):
 //   tour            self-checking tour of BLS12-381 arithmetic with timings (exit 1 on mismatch)
 //   prove-r1cs      prove + verify a circom/snarkjs .r1cs/.wtns; writes proof, vk, public inputs
 //   export-example  write an example circuit (MiMC chain) as .r1cs/.wtns
@@ -9,13 +9,19 @@
 //   gen-vanilla     seal small sectors (2KiB-512MiB): a C1, PoSt or SnapDeals vanilla proofs
 //   gen-c1          write a synthetic (right shape, random values) C1 of any sector size
 //   gen-params      TEST Groth16 parameters for a PoRep, PoSt or SnapDeals circuit
-//   prove           local C2: prove every partition of a C1, verify, write the proof
+//   load-params     read a .params file as the daemon does; time and GB/s
+//   prove           local C2: prove every partition of a C1, verify, write the proof (NI-PoRep:
+//                   the SnarkPack aggregate)
 //   prove-post      local WindowPoSt partition or WinningPoSt proof, verified
 //   prove-snap      local SnapDeals proof (every partition), verified
-//   verify          verify a C2 proof against a C1 and a .vk
+//   verify          verify a proof of any kind against its inputs and a .vk
+//   aggregate       SnarkPack v2 over PoRep proofs (Lotus's commit aggregation), or verify one
+//   verify-records  verify rust-fil-proofs' seal regression records against .vk files
 //   public-inputs   print a partition's public inputs (0x big-endian hex)
 //   export-r1cs     write a partition's circuit and witness as iden3 .r1cs/.wtns
-//   single, batch, status, cancel, preload, evict
+//   r1cs-hash       the R1CS digest (bellpepper's TestConstraintSystem::hash) of a circuit
+//   self-check      after installing: prove and verify 2KiB PoRep and PoSt, verify the records
+//   single, batch, stress, status, metrics, cancel, preload, evict
 //                   client commands against a running cuzk-daemon (global --addr)
 #include <CLI/CLI.hpp>
 #include <cstdio>
