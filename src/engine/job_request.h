@@ -28,18 +28,11 @@ enum class ProofKind {
 // Scheduling priority (the wire contract's numbering; 0 = the kind's default).
 enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCritical = 4 };
 
-// A kind's parsing, circuits and synthesis (engine/proof_kind.h); each kind defines its own
-// beside its code (porep_work.cc, update_work.cc, post_work.cc, update_poseidon_work.cc).
-class ProofKindDescriptor;
-const ProofKindDescriptor& PoRepKind();
-const ProofKindDescriptor& SnapDealsKind();
-const ProofKindDescriptor& WindowPoStKind();
-const ProofKindDescriptor& WinningPoStKind();
-const ProofKindDescriptor& SnapDealsPoseidonKind();
-
-// Everything about one kind, one line per kind in wire order: THE list of kinds. Every other
-// list (kProofKinds, ProofKindTable, names, labels, the status and metrics pages) derives from
-// it. A new kind adds its line here, its ProofKind value, its proto value and its own files;
+// Everything the wire and the operator see of each kind, one line per kind in wire order: THE
+// list of kinds. kProofKinds, names, labels and the status and metrics pages derive from it; its
+// one companion is ProofKindTable (proof_kind.cc), the kinds' descriptors in the same order,
+// kept apart so that this header needs none of the engine. A new kind adds its line here, its
+// descriptor there, its ProofKind value, its proto value and its own files;
 // ProofKindTableTest and WireTest.TheProtoHasEveryKindAndNoOther fail where one is missing.
 struct KindFacts {
   ProofKind kind;
@@ -48,20 +41,18 @@ struct KindFacts {
   const char* status_name;   // GetStatus queues and /status (the Rust cuzk's ProofKind Display)
   Priority default_priority;
   const char* description;  // for error messages
-  const ProofKindDescriptor& (*descriptor)();
 };
 inline constexpr KindFacts kKindTable[] = {
     {ProofKind::kPoRepSealCommit, "porep", "porep_c2", "porep-c2", Priority::kNormal,
-     "PoRep seal commit", &PoRepKind},
+     "PoRep seal commit"},
     {ProofKind::kSnapDealsUpdate, "snap", "snap_update", "snap-update", Priority::kNormal,
-     "SnapDeals update", &SnapDealsKind},
+     "SnapDeals update"},
     {ProofKind::kWindowPost, "wpost", "window_post", "window-post", Priority::kHigh,
-     "WindowPoSt partition", &WindowPoStKind},
+     "WindowPoSt partition"},
     {ProofKind::kWinningPost, "winning", "winning_post", "winning-post", Priority::kCritical,
-     "WinningPoSt", &WinningPoStKind},
+     "WinningPoSt"},
     {ProofKind::kSnapDealsUpdatePoseidon, "snap-poseidon", "snap_update_poseidon",
-     "snap-update-poseidon", Priority::kNormal, "SnapDeals update, Poseidon variant",
-     &SnapDealsPoseidonKind},
+     "snap-update-poseidon", Priority::kNormal, "SnapDeals update, Poseidon variant"},
 };
 
 // Every proof kind, in wire order (kKindTable's kinds).

@@ -4,7 +4,8 @@
 // service need to know of it: how a request is parsed and checked, which circuit and parameter
 // file it needs, how many partitions and how much memory one takes, and how partition k is
 // synthesized (its public inputs derived on the way). Adding a kind means its descriptor (its
-// own files), one line in kKindTable (job_request.h), its ProofKind value and its proto value.
+// own files), one line in kKindTable (job_request.h) and in ProofKindTable (its descriptor), its
+// ProofKind value and its proto value.
 #pragma once
 
 #include <cstdint>
@@ -127,5 +128,12 @@ Result<std::vector<uint8_t>> AggregateJobProof(const PreparedJob& job,
 // Verifies an aggregated job's proof (its SnarkPack aggregate) as Rust's verify_seal does.
 Status VerifyAggregatedJobProof(const PreparedJob& job, const groth16::VerifyingKey& vk,
                                 const snarkpack::GenericSrs& srs, std::span<const uint8_t> proof);
+
+// The descriptors, defined beside each kind's parsing and synthesis.
+const ProofKindDescriptor& PoRepKind();
+const ProofKindDescriptor& SnapDealsKind();
+const ProofKindDescriptor& WindowPoStKind();
+const ProofKindDescriptor& WinningPoStKind();
+const ProofKindDescriptor& SnapDealsPoseidonKind();
 
 }  // namespace cuzk::engine
