@@ -28,38 +28,8 @@ start() {
 }
 stop() { kill -TERM "$pid"; wait "$pid" || true; pid=""; }
 
-# The Rust cuzk's example configuration (extern/cuzk/cuzk.example.toml), every key as it ships.
-cat > rust-example.toml <<'EOF'
-[daemon]
-listen = "0.0.0.0:9820"
-# status_listen = "0.0.0.0:9821"
-[srs]
-param_cache = "/data/zk/params"
-preload = ["porep-32g"]
-[memory]
-total_budget = "auto"
-safety_margin = "5GiB"
-eviction_min_idle = "5m"
-pinned_budget = "64GiB"
-working_memory_budget = "128GiB"
-[gpus]
-devices = []
-gpu_threads = 32
-gpu_workers_per_device = 2
-[scheduler]
-max_batch_size = 1
-max_batch_wait_ms = 10000
-sort_by_type = true
-[synthesis]
-threads = 0
-partition_workers = 10
-[pipeline]
-enabled = true
-synthesis_lookahead = 1
-synthesis_concurrency = 1
-[logging]
-level = "info"
-EOF
+# The Rust cuzk's example configuration, every key as it ships (testdata/rust-cuzk says more).
+cp "$(dirname "$0")/../testdata/rust-cuzk/cuzk.example.toml" rust-example.toml
 # Each key alone, with the values the Rust cuzk's documentation and example comments suggest.
 keys=(
   '[daemon]|status_listen = "127.0.0.1:0"'

@@ -395,37 +395,7 @@ TEST(ConfigTest, ParsesTheExampleFileAndReportsUnknownKeys) {
 // the order of the sections, sorted by name).
 TEST(ConfigTest, TheRustCuzksExampleFileWorksUnchanged) {
   DaemonConfig config;
-  Status s = ParseDaemonConfig(R"([daemon]
-listen = "0.0.0.0:9820"
-status_listen = "0.0.0.0:9821"
-[srs]
-param_cache = "/data/zk/params"
-preload = ["porep-32g"]
-[memory]
-total_budget = "auto"
-safety_margin = "5GiB"
-eviction_min_idle = "5m"
-pinned_budget = "64GiB"
-working_memory_budget = "128GiB"
-[gpus]
-devices = []
-gpu_threads = 32
-gpu_workers_per_device = 2
-[scheduler]
-max_batch_size = 1
-max_batch_wait_ms = 10000
-sort_by_type = true
-[synthesis]
-threads = 0
-partition_workers = 10
-[pipeline]
-enabled = true
-synthesis_lookahead = 1
-synthesis_concurrency = 1
-[logging]
-level = "info"
-)",
-                               &config);
+  Status s = LoadDaemonConfig(CUZK_SOURCE_DIR "/testdata/rust-cuzk/cuzk.example.toml", &config);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(config.listen, "0.0.0.0:9820");
   EXPECT_EQ(config.status_listen, "0.0.0.0:9821");
