@@ -184,20 +184,23 @@ INSTANTIATE_TEST_SUITE_P(Rust19_1, RustVectorsTest, testing::ValuesIn(Vectors())
                            return name;
                          });
 
-// digests.txt: the digest and counts of the circuit named `label`.
+// digests.txt (the shared vectors' 2KiB and 32GiB) and digests-8MiB-512MiB.txt (computed here by
+// bp-oracle): the digest and counts of the circuit named `label`.
 struct RustDigest {
   uint64_t constraints = 0, inputs = 0, aux = 0;
   std::string digest;
 };
 RustDigest DigestLine(const std::string& label) {
-  for (const std::string& line : Lines(ReadText(kVectors / "digests.txt"))) {
-    if (line.rfind(label, 0) != 0) continue;
-    std::istringstream rest(line.substr(label.size()));
-    RustDigest d;
-    rest >> d.constraints >> d.inputs >> d.aux >> d.digest;
-    if (rest) return d;
+  for (const char* file : {"digests.txt", "digests-8MiB-512MiB.txt"}) {
+    for (const std::string& line : Lines(ReadText(kVectors / file))) {
+      if (line.rfind(label, 0) != 0) continue;
+      std::istringstream rest(line.substr(label.size()));
+      RustDigest d;
+      rest >> d.constraints >> d.inputs >> d.aux >> d.digest;
+      if (rest) return d;
+    }
   }
-  ADD_FAILURE() << "digests.txt has no line " << label;
+  ADD_FAILURE() << "no digest line " << label;
   return {};
 }
 
@@ -222,7 +225,8 @@ void ExpectDigest(const std::string& label, ProofKind kind, uint64_t sector_byte
   ExpectDigestEquals(label, OurDigest(kind, sector_bytes));
 }
 
-constexpr uint64_t k2KiB = 2048, k32GiB = uint64_t{32} << 30;
+constexpr uint64_t k2KiB = 2048, k8MiB = uint64_t{8} << 20, k512MiB = uint64_t{512} << 20,
+                   k32GiB = uint64_t{32} << 30;
 
 TEST(RustDigestsTest, TwoKiBCircuits) {
   ExpectDigest("StackedDrg2KiBV1_1 (PoRep)", ProofKind::kPoRepSealCommit, k2KiB);
@@ -230,6 +234,19 @@ TEST(RustDigestsTest, TwoKiBCircuits) {
   ExpectDigest("StackedDrgWinning2KiBV1 ", ProofKind::kWinningPost, k2KiB);
   ExpectDigest("StackedDrg2KiBV1 (SnapDeals)", ProofKind::kSnapDealsUpdate, k2KiB);
   ExpectDigest("StackedDrg2KiBV1 (SnapDeals Poseidon)", ProofKind::kSnapDealsUpdatePoseidon, k2KiB);
+}
+
+// 8MiB and 512MiB: about 16 s on 2 cores without the 512MiB SnapDeals circuits (57M and 18M
+// constraints, 41 and 46 s), which the 32GiB ones already stand for.
+TEST(RustDigestsSlowTest, EightMiBAndFiveTwelveMiBCircuits) {
+  ExpectDigest("StackedDrg8MiBV1_1 (PoRep)", ProofKind::kPoRepSealCommit, k8MiB);
+  ExpectDigest("StackedDrg512MiBV1_1 (PoRep)", ProofKind::kPoRepSealCommit, k512MiB);
+  ExpectDigest("StackedDrgWindow8MiBV1_2 ", ProofKind::kWindowPost, k8MiB);
+  ExpectDigest("StackedDrgWindow512MiBV1_2 ", ProofKind::kWindowPost, k512MiB);
+  ExpectDigest("StackedDrgWinning8MiBV1 ", ProofKind::kWinningPost, k8MiB);
+  ExpectDigest("StackedDrgWinning512MiBV1 ", ProofKind::kWinningPost, k512MiB);
+  ExpectDigest("StackedDrg8MiBV1 (SnapDeals)", ProofKind::kSnapDealsUpdate, k8MiB);
+  ExpectDigest("StackedDrg8MiBV1 (SnapDeals Poseidon)", ProofKind::kSnapDealsUpdatePoseidon, k8MiB);
 }
 
 // 125M + 81M + 22M constraints digested: minutes, the WindowPoSt circuit on one thread while the
