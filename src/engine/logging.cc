@@ -45,28 +45,14 @@ bool IsCuzkTarget(const std::string& target) { return Lower(target).rfind("cuzk"
 void AppendJsonString(std::string_view s, spdlog::memory_buf_t& dest) {
   dest.push_back('"');
   for (char c : s) {
-    switch (c) {
-      case '"':
-        dest.append(std::string_view("\\\""));
-        break;
-      case '\\':
-        dest.append(std::string_view("\\\\"));
-        break;
-      case '\n':
-        dest.append(std::string_view("\\n"));
-        break;
-      case '\r':
-        dest.append(std::string_view("\\r"));
-        break;
-      case '\t':
-        dest.append(std::string_view("\\t"));
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          fmt::format_to(std::back_inserter(dest), "\\u{:04x}", static_cast<unsigned>(c));
-        } else {
-          dest.push_back(c);
-        }
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      dest.push_back('\\');
+      dest.push_back(c);
+    } else if (u < 0x20) {  // control characters as \u00XX (JSON allows it for all of them)
+      fmt::format_to(std::back_inserter(dest), "\\u{:04x}", static_cast<unsigned>(u));
+    } else {
+      dest.push_back(c);
     }
   }
   dest.push_back('"');

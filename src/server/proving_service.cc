@@ -100,7 +100,7 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
     }
     if (gpu->current_job_id().empty() && !w.job_id.empty()) {
       gpu->set_current_job_id(w.job_id);
-      gpu->set_current_proof_kind(WireKindName(w.kind));
+      gpu->set_current_proof_kind(engine::ProofKindStatusName(w.kind));
     }
   }
   for (const engine::SrsInfo& srs : s.srs) {
@@ -113,7 +113,7 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
   // One queue line per proof kind the engine proves, from its job list.
   for (engine::ProofKind kind : engine::kProofKinds) {
     auto* queue = response->add_queues();
-    queue->set_proof_kind(WireKindName(kind));
+    queue->set_proof_kind(engine::ProofKindStatusName(kind));
     uint32_t pending = 0, running = 0;
     for (const engine::JobSummary& job : s.jobs) {
       if (job.kind != kind) continue;

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "server/wire.h"
 
-#include <algorithm>
-
 namespace cuzk::server {
 
 grpc::Status ToGrpc(const Status& s) {
@@ -21,8 +19,6 @@ grpc::Status ToGrpc(const Status& s) {
       return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, s.message());
   }
 }
-
-std::string WireKindName(engine::ProofKind kind) { return engine::ProofKindStatusName(kind); }
 
 Result<engine::JobRequest> ToJobRequest(const v1::SubmitProofRequest& r) {
   engine::JobRequest job;

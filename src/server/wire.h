@@ -22,8 +22,4 @@ Result<engine::JobRequest> ToJobRequest(const v1::SubmitProofRequest& request);
 // Returns AwaitProof's status of a job state (TIMEOUT for a job still queued or running).
 v1::AwaitProofResponse::Status ToWire(engine::JobState state);
 
-// Returns the proof kind as the Rust cuzk's GetStatus names it ("porep-c2", "snap-update",
-// "window-post", "winning-post").
-std::string WireKindName(engine::ProofKind kind);
-
 }  // namespace cuzk::server
