@@ -96,10 +96,10 @@ TEST(WireTest, EngineErrorsMapToGrpcCodes) {
   EXPECT_EQ(ToGrpc(Status(StatusCode::kCancelled, "x")).error_code(), grpc::CANCELLED);
   EXPECT_EQ(ToGrpc(Status(StatusCode::kUnavailable, "x")).error_code(), grpc::UNAVAILABLE);
   // The Rust cuzk's queue names.
-  EXPECT_EQ(engine::ProofKindStatusName(engine::ProofKind::kPoRepSealCommit), "porep-c2");
-  EXPECT_EQ(engine::ProofKindStatusName(engine::ProofKind::kSnapDealsUpdate), "snap-update");
-  EXPECT_EQ(engine::ProofKindStatusName(engine::ProofKind::kWindowPost), "window-post");
-  EXPECT_EQ(engine::ProofKindStatusName(engine::ProofKind::kWinningPost), "winning-post");
+  EXPECT_STREQ(engine::ProofKindStatusName(engine::ProofKind::kPoRepSealCommit), "porep-c2");
+  EXPECT_STREQ(engine::ProofKindStatusName(engine::ProofKind::kSnapDealsUpdate), "snap-update");
+  EXPECT_STREQ(engine::ProofKindStatusName(engine::ProofKind::kWindowPost), "window-post");
+  EXPECT_STREQ(engine::ProofKindStatusName(engine::ProofKind::kWinningPost), "winning-post");
   auto internal = ToGrpc(Status(StatusCode::kInternal, "the new proof does not verify"));
   EXPECT_EQ(internal.error_code(), grpc::INTERNAL);
   EXPECT_EQ(internal.error_message(), "the new proof does not verify");
