@@ -114,6 +114,8 @@ assert (c["total_completed"], c["total_failed"], c["queue_depth"]) == (3, 4, 0),
 assert c["completed_by_kind"] == {"porep-c2": 3}, c
 assert s["memory"]["total_bytes"] == s["memory"]["budget"], s["memory"]
 assert any(x["circuit_id"] == "porep-2k" for x in s["allocations"]["srs"]), s["allocations"]
+# The first job compiled the circuit; the jobs after it proved from compact witnesses.
+assert [x["circuit_id"] for x in s["allocations"]["pce"]] == ["porep-2k"], s["allocations"]
 assert s["memory"]["total"] > 0 and s["memory"]["budget"] > 0, s["memory"]
 assert any(x["circuit_id"] == "porep-2k" for x in s["srs"]), s["srs"]
 states = {j["job_id"]: j["state"] for j in s["jobs"]}
@@ -121,6 +123,7 @@ assert states["job-1"] == "completed" and states["garbage"] == "failed", states
 assert states["bad"] == "failed" and states["bad#2"] == "failed", states
 PY
 grep -q "job job-1: completed" daemon.log
+grep -q "porep-2k: circuit compiled in" daemon.log
 grep -q "job garbage: failed" daemon.log
 
 # Per-partition scheduling and cancellation: a 13-partition NI-PoRep job (same circuit and

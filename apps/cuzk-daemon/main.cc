@@ -129,6 +129,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (!config_path.empty()) spdlog::info("configuration from {}", config_path);
+  // The Rust cuzk's switch for its pre-compiled circuits, read the same way ("1" only).
+  if (const char* pce = std::getenv("CUZK_DISABLE_PCE"); pce && std::string(pce) == "1") {
+    config.engine.compiled_circuits = false;
+    spdlog::info(
+        "compiled circuits off (CUZK_DISABLE_PCE=1): every partition is synthesized in "
+        "full");
+  }
   for (const std::string& w : config.warnings) spdlog::warn("{}", w);
   if (!ignored_targets.empty()) {
     std::string list;

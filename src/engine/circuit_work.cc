@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/circuit_work.h"
 
+#include <chrono>
 #include <utility>
 
 namespace cuzk::engine {
 CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
                          std::shared_ptr<const groth16::ProvingKey> pk, std::string circuit_id,
-                         size_t threads, SynthesizeFn synthesize, FinishFn finish)
+                         size_t threads, SynthesizeFn synthesize, FinishFn finish,
+                         CircuitSource source)
     : partitions_(partitions),
       partition_memory_(partition_memory),
       pk_(std::move(pk)),
@@ -14,10 +16,16 @@ CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
       circuit_id_(std::move(circuit_id)),
       threads_(threads),
       synthesize_(std::move(synthesize)),
-      finish_(std::move(finish)) {}
+      finish_(std::move(finish)),
+      source_(std::move(source)) {}
 
 Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k,
                                                                       const CancelFlag* cancel) {
+  if (compiled_ && source_.circuit && source_.inputs && source_.rows) {
+    auto any_partition = [circuit = source_.circuit] { return circuit(0); };
+    auto compiled = compiled_->GetOrStartCompiling(circuit_id_, any_partition, source_.rows);
+    if (compiled) return SynthesizeCompact(k, std::move(compiled), cancel);
+  }
   AssignmentPtr reuse;
   {
     MutexLock lock(spare_mu_);
@@ -40,6 +48,44 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k
   return out;
 }
 
+Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::SynthesizeCompact(
+    uint32_t k, std::shared_ptr<const r1cs::CompiledCircuit> compiled, const CancelFlag* cancel) {
+  {
+    MutexLock lock(spare_mu_);
+    ++started_;
+  }
+  std::string prefix = partitions_ > 1 ? PartitionPrefix(k) : "";
+  auto out = std::make_unique<SynthesizedPartition>();
+  out->index = k;
+  auto inputs = source_.inputs(k);
+  RETURN_IF_ERROR(inputs);
+  out->inputs = std::move(inputs).value();
+  ASSIGN_OR_RETURN(std::unique_ptr<r1cs::Circuit> circuit, source_.circuit(k));
+  auto start = std::chrono::steady_clock::now();
+  out->witness = std::make_unique<r1cs::CompactWitness>();
+  out->witness->Reserve(compiled->num_aux);
+  out->witness->SetCancel(cancel);
+  Status s = circuit->Synthesize(*out->witness);
+  if (!s.ok()) return s.Prefixed(prefix + "synthesis: ");
+  out->witness->SetCancel(nullptr);
+  out->compiled = std::move(compiled);
+  out->synthesis_s = SecondsSince(start);
+  return out;
+}
+
+AssignmentPtr CircuitWork::TakeAssignment() {
+  AssignmentPtr assignment;
+  {
+    MutexLock lock(spare_mu_);
+    if (!spare_.empty()) {
+      assignment = std::move(spare_.back());
+      spare_.pop_back();
+    }
+  }
+  if (!assignment && pool_) assignment = pool_->Take(partition_memory_);
+  return PrepareAssignment(std::move(assignment), 0);
+}
+
 Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
                                                 std::unique_ptr<SynthesizedPartition> synthesized,
                                                 const std::function<void()>& verifying,
@@ -49,18 +95,31 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
     return Status(StatusCode::kInternal,
                   "partition " + std::to_string(k) + ": handed another partition's synthesis");
   }
+  bool compact = synthesized->witness != nullptr;
+  if (compact) {
+    // a = A·w and b = B·w from the compiled circuit, into an assignment only now.
+    auto start = std::chrono::steady_clock::now();
+    AssignmentPtr assignment = TakeAssignment();
+    Status s = r1cs::EvaluateCompiled(*synthesized->compiled, *synthesized->witness, *assignment,
+                                      threads_);
+    if (!s.ok()) return s.Prefixed(PartitionPrefix(k) + "evaluating the compiled circuit: ");
+    synthesized->witness.reset();
+    synthesized->compiled.reset();
+    synthesized->assignment = std::move(assignment);
+    synthesized->synthesis_s += SecondsSince(start);
+  }
   PartitionReport report;
   bool more;
   {
     MutexLock lock(spare_mu_);
-    more = started_ < partitions_;
+    more = compact ? ++proving_started_ < partitions_ : started_ < partitions_;
   }
   AssignmentPtr kept;
   auto proof = ProveAndVerify(*pk_, pvk_, std::move(*synthesized), threads_, &report, verifying,
                               more || pool_ ? &kept : nullptr, backend, cancel);
   if (kept) {
     MutexLock lock(spare_mu_);
-    if (started_ < partitions_) {
+    if (compact ? proving_started_ < partitions_ : started_ < partitions_) {
       spare_.push_back(std::move(kept));
     } else if (pool_) {
       lock.Unlock();
@@ -79,7 +138,8 @@ Status CheckSectorSize(uint64_t sector_size, uint64_t actual, const std::string&
 Result<std::unique_ptr<JobWork>> MakeCircuitWork(
     SrsCache& srs, const std::string& circuit_id, uint32_t partitions, uint64_t partition_memory,
     uint64_t budget_bytes, size_t threads, uint64_t* srs_load_ms,
-    CircuitWork::SynthesizeFn synthesize, const CancelFlag* cancel, CircuitWork::FinishFn finish) {
+    CircuitWork::SynthesizeFn synthesize, const CancelFlag* cancel, CircuitWork::FinishFn finish,
+    CircuitSource source) {
   // Refused before anything loads when the parameters and one partition's working memory can
   // never fit the budget together (the 2KiB parameters once loaded into a 2 GiB budget first).
   ASSIGN_OR_RETURN(uint64_t key_bytes, srs.ResidentBytes(circuit_id));
@@ -92,9 +152,9 @@ Result<std::unique_ptr<JobWork>> MakeCircuitWork(
   }
   auto pk = srs.Acquire(circuit_id, srs_load_ms, cancel);
   if (!pk.ok()) return Status(pk.status().code(), "parameters: " + pk.status().message());
-  return std::unique_ptr<JobWork>(
-      std::make_unique<CircuitWork>(partitions, partition_memory, std::move(pk).value(), circuit_id,
-                                    threads, std::move(synthesize), std::move(finish)));
+  return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(
+      partitions, partition_memory, std::move(pk).value(), circuit_id, threads,
+      std::move(synthesize), std::move(finish), std::move(source)));
 }
 
 }  // namespace cuzk::engine

@@ -169,8 +169,13 @@ Engine::Engine(Config config)
                                           : MemoryBudget::FromSystem(config_.memory_safety_margin)),
       srs_(config_.param_dir, config_.prover_threads, &budget_),
       // As many idle buffers as partitions can be in flight at once.
-      pool_(&budget_, config_.workers + config_.synthesis_lookahead) {
-  budget_.SetReclaimer([this] { return pool_.Drain(); });
+      pool_(&budget_, config_.workers + config_.synthesis_lookahead),
+      compiled_(&budget_) {
+  // Idle buffers go first; compiled circuits only when there are none (they are rebuilt later).
+  budget_.SetReclaimer([this] {
+    uint64_t freed = pool_.Drain();
+    return freed ? freed : compiled_.Drop();
+  });
   srs_.SetEvictionMinIdle(config_.srs_eviction_min_idle);
   // An evicted key leaves every GPU too (the same backend may serve several workers).
   srs_.SetReleaseHook([backends = config_.backends](const groth16::ProvingKey& pk) {
@@ -363,6 +368,7 @@ EngineStatus Engine::GetStatus() const {
   s.uptime_seconds = static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - started_).count());
   s.srs = srs_.Loaded();
+  s.compiled = compiled_.Ready();
   s.memory_reserved = budget_.used();
   s.memory_budget = budget_.total();
   s.idle_buffers = static_cast<uint32_t>(pool_.idle());
@@ -515,6 +521,7 @@ std::optional<uint32_t> Engine::Prepare(Job& job) {
   }
   job.work = std::move(work).value();
   job.work->UseAssignmentPool(&pool_);
+  if (config_.compiled_circuits) job.work->UseCompiledCircuits(&compiled_);
   job.partitions = job.work->partitions();
   job.proofs.resize(job.partitions);
   if (job.partitions == 0) FailLocked(job, JobState::kFailed, "the job has no partitions");

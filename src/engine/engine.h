@@ -25,6 +25,7 @@
 #include "base/mutex.h"
 #include "base/status.h"
 #include "engine/assignment_pool.h"
+#include "engine/compiled_circuits.h"
 #include "engine/job_request.h"
 #include "engine/job_work.h"
 #include "engine/memory_budget.h"
@@ -85,6 +86,7 @@ struct EngineStatus {
   uint64_t completed = 0, failed = 0;
   uint64_t uptime_seconds = 0;
   std::vector<SrsInfo> srs;
+  std::vector<CompiledInfo> compiled;       // compiled circuits resident
   std::map<ProofKind, KindStats> kinds;     // kinds that have finished a job
   std::vector<JobSummary> jobs;             // queued, running, and finished within the TTL
   std::vector<ProverWorkerStatus> provers;  // one per prover worker
@@ -120,6 +122,9 @@ class Engine {
     std::chrono::seconds result_ttl{3600};  // how long finished jobs stay for AwaitProof
     // Resident parameters used within this long are not evicted for another circuit.
     std::chrono::seconds srs_eviction_min_idle{0};
+    // Compiled circuits (engine/compiled_circuits.h): once a circuit is compiled, its partitions
+    // wait for the prover as compact witnesses. Off: CUZK_DISABLE_PCE=1, as for the Rust cuzk.
+    bool compiled_circuits = true;
     WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
     // One prover worker per entry (the same backend may appear once per worker sharing it),
     // replacing `workers` CPU workers; empty: `workers` workers on the CPU (MakeGpuBackends in
@@ -158,6 +163,8 @@ class Engine {
   size_t synthesis_lookahead() const { return config_.synthesis_lookahead; }
   // The parameter cache (for preload and evict).
   SrsCache& srs() { return srs_; }
+  // The compiled circuits.
+  CompiledCircuits& compiled_circuits() { return compiled_; }
 
  private:
   struct Job;
@@ -195,7 +202,8 @@ class Engine {
   Config config_;
   MemoryBudget budget_;  // before srs_: resident parameters hold reservations of it
   SrsCache srs_;
-  AssignmentPool pool_;  // after budget_: idle buffers hold reservations of it
+  AssignmentPool pool_;        // after budget_: idle buffers hold reservations of it
+  CompiledCircuits compiled_;  // after budget_: compiled circuits hold reservations of it
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   // Guards the members below and every Job's fields (the analysis checks the former).
   mutable Mutex mu_;

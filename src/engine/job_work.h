@@ -19,6 +19,7 @@
 namespace cuzk::engine {
 
 class AssignmentPool;
+class CompiledCircuits;
 
 class JobWork {
  public:
@@ -53,6 +54,8 @@ class JobWork {
   // Lends the engine's pool of idle synthesis buffers (shared across jobs; outlives the work).
   // Works without such buffers ignore it.
   virtual void UseAssignmentPool(AssignmentPool* /*pool*/) {}
+  // Lends the engine's compiled circuits (outlive the work); works that cannot use them ignore it.
+  virtual void UseCompiledCircuits(CompiledCircuits* /*compiled*/) {}
 };
 
 }  // namespace cuzk::engine

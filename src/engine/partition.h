@@ -16,6 +16,8 @@
 #include "groth16/keys.h"
 #include "groth16/prover.h"
 #include "groth16/verifier.h"
+#include "r1cs/compact_witness.h"
+#include "r1cs/compiled_circuit.h"
 #include "r1cs/proving_assignment.h"
 
 namespace cuzk::engine {
@@ -52,6 +54,10 @@ struct SynthesizedPartition {
   uint32_t index = 0;
   std::vector<ff::Fr> inputs;  // public inputs, derived (not read) from C1
   std::unique_ptr<r1cs::ProvingAssignment> assignment;
+  // Or, on the compiled path (engine/compiled_circuits.h): the values only, and the circuit that
+  // evaluates a and b from them into an assignment just before the partition is proved.
+  std::unique_ptr<r1cs::CompactWitness> witness;
+  std::shared_ptr<const r1cs::CompiledCircuit> compiled;
   double synthesis_s = 0;
 };
 
@@ -66,6 +72,8 @@ Result<std::vector<uint8_t>> ProveAndVerify(
     const std::function<void()>& verifying = nullptr, AssignmentPtr* keep = nullptr,
     groth16::ProverBackend* backend = nullptr, const std::atomic<bool>* cancel = nullptr);
 
+// Returns partition k's circuit with its witness.
+using PartitionCircuitFn = std::function<Result<std::unique_ptr<r1cs::Circuit>>(uint32_t k)>;
 // Returns partition k's public inputs (without ONE).
 using PartitionInputsFn = std::function<Result<std::vector<ff::Fr>>(uint32_t k)>;
 // Verifies `proof`, `partitions` 192-byte proofs concatenated, partition k against inputs_of(k);

@@ -74,6 +74,7 @@ class PoRepDescriptor final : public ProofKindDescriptor {
     job.circuit_id = PoRepCircuitId(proof.shape);
     job.partitions = static_cast<uint32_t>(input->vanilla_proofs.size());
     job.partition_memory = PoRepPartitionMemoryEstimate(proof.shape);
+    job.rows = PoRepPartitionRows(proof.shape);
     job.synthesize = [input](uint32_t k, AssignmentPtr reuse) {
       return SynthesizePoRepPartition(*input, k, std::move(reuse));
     };

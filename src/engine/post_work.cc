@@ -127,7 +127,8 @@ class PoStDescriptor final : public ProofKindDescriptor {
     PreparedJob job;
     job.circuit_id = PoStCircuitId(proof);
     job.partitions = 1;
-    job.partition_memory = PartitionMemoryEstimate(Rows(proof));
+    job.rows = Rows(proof);
+    job.partition_memory = PartitionMemoryEstimate(job.rows);
     auto shared = std::make_shared<const PoStInput>(std::move(input).value());
     job.synthesize = [shared](uint32_t, AssignmentPtr reuse) {
       return SynthesizePoSt(*shared, std::move(reuse));

@@ -131,7 +131,8 @@ Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache
   }
   return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory, budget_bytes,
                          threads, srs_load_ms, std::move(job->synthesize), cancel,
-                         std::move(finish));
+                         std::move(finish),
+                         CircuitSource{job->circuit, job->public_inputs, job->rows});
 }
 
 }  // namespace cuzk::engine

@@ -37,16 +37,15 @@ struct CircuitInfo {
   uint32_t partitions = 0;    // partitions of one proof (PoSt: one per job)
 };
 
-// Returns partition k's circuit with its witness (what is synthesized, for tools that export it).
-using PartitionCircuitFn = std::function<Result<std::unique_ptr<r1cs::Circuit>>(uint32_t k)>;
-
 // A request parsed and checked, ready to be scheduled: its circuit, its partitions, the memory
-// one partition holds from synthesis until proved, how to synthesize partition k, partition k's
-// public inputs (derived from the request, never read from it) and its circuit.
+// one partition holds from synthesis until proved, its rows, how to synthesize partition k,
+// partition k's public inputs (derived from the request, never read from it) and its circuit
+// (for tools that export it, and for the compiled path).
 struct PreparedJob {
   std::string circuit_id;
   uint32_t partitions = 0;
   uint64_t partition_memory = 0;
+  uint64_t rows = 0;  // R1CS rows of one partition, input constraints included
   CircuitWork::SynthesizeFn synthesize;
   PartitionInputsFn public_inputs;
   PartitionCircuitFn circuit;

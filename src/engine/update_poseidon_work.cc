@@ -48,6 +48,7 @@ class SnapPoseidonDescriptor final : public ProofKindDescriptor {
     job.partitions = 1;
     const uint64_t rows = Rows(proof);
     job.partition_memory = PartitionMemoryEstimate(rows);
+    job.rows = rows;
     auto shared = std::make_shared<const UpdatePoseidonInput>(std::move(input));
     job.synthesize = [shared, rows](uint32_t k, AssignmentPtr reuse) {
       if (k != 0)

@@ -115,7 +115,8 @@ class SnapDescriptor final : public ProofKindDescriptor {
     PreparedJob job;
     job.circuit_id = UpdateCircuitId(proof);
     job.partitions = static_cast<uint32_t>(input->partitions.size());
-    job.partition_memory = PartitionMemoryEstimate(Rows(proof));
+    job.rows = Rows(proof);
+    job.partition_memory = PartitionMemoryEstimate(job.rows);
     auto shared = std::make_shared<const UpdateInput>(std::move(input).value());
     job.synthesize = [shared](uint32_t k, AssignmentPtr reuse) {
       return SynthesizeUpdatePartition(*shared, k, std::move(reuse));

@@ -47,6 +47,19 @@ void ProvingAssignment::Clear() {
   AllocInput(Fr::One());
 }
 
+void ProvingAssignment::ResizeForEvaluation(std::span<const Fr> inputs, size_t num_aux, size_t rows,
+                                            const DensityBits& a_aux, const DensityBits& b_input,
+                                            const DensityBits& b_aux) {
+  inputs_.assign(inputs.begin(), inputs.end());
+  aux_.resize(num_aux);
+  a_.resize(rows);
+  b_.resize(rows);
+  c_.clear();
+  a_aux_density_ = a_aux;
+  b_input_density_ = b_input;
+  b_aux_density_ = b_aux;
+}
+
 size_t ProvingAssignment::CapacityBytes() const {
   size_t elements =
       a_.capacity() + b_.capacity() + c_.capacity() + inputs_.capacity() + aux_.capacity();

@@ -4,6 +4,7 @@
 // assignments, and the density of the A and B queries.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "base/huge_page_allocator.h"
@@ -46,6 +47,13 @@ class ProvingAssignment final : public ConstraintSystem {
   // Synthesizes `circuit` and appends the input constraints.
   Status SynthesizeFrom(const Circuit& circuit);
 
+  // Replaces the contents with `inputs` (ONE first), `num_aux` aux values, `rows` entries of a and
+  // b (c stays empty) and the given densities, for an evaluator to fill in through mutable_aux(),
+  // mutable_a() and mutable_b() (r1cs/compiled_circuit.h); keeps the buffers' capacity.
+  void ResizeForEvaluation(std::span<const Fr> inputs, size_t num_aux, size_t rows,
+                           const DensityBits& a_aux, const DensityBits& b_input,
+                           const DensityBits& b_aux);
+
   // Returns true iff synthesis stores c (CEvaluations::kRecord).
   bool records_c() const { return c_mode_ == CEvaluations::kRecord; }
   // Evaluations <A_i, w>, <B_i, w>, <C_i, w>, one per constraint; c stays empty with kDerive.
@@ -55,6 +63,7 @@ class ProvingAssignment final : public ConstraintSystem {
   HugeVector<Fr>& mutable_a() { return a_; }
   HugeVector<Fr>& mutable_b() { return b_; }
   HugeVector<Fr>& mutable_c() { return c_; }
+  HugeVector<Fr>& mutable_aux() { return aux_; }
   // Values of the inputs (ONE first) and of the aux variables.
   const std::vector<Fr>& inputs() const { return inputs_; }
   const HugeVector<Fr>& aux() const { return aux_; }

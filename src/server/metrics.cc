@@ -149,7 +149,15 @@ void AddRustStatusFields(const engine::EngineStatus& s, nlohmann::json& j) {
                    {"last_used_secs_ago", info.ref_count ? 0.0 : info.idle_seconds},
                    {"evictable", info.ref_count == 0}});
   }
-  j["allocations"] = {{"srs", srs}, {"pce", nlohmann::json::array()}};
+  // The Rust cuzk lists its pre-compiled circuits (PCE) here; ours are the compiled circuits.
+  nlohmann::json pce = nlohmann::json::array();
+  for (const engine::CompiledInfo& info : s.compiled) {
+    pce.push_back({{"circuit_id", info.circuit_id},
+                   {"bytes", info.size_bytes},
+                   {"build_secs", info.build_seconds},
+                   {"evictable", true}});
+  }
+  j["allocations"] = {{"srs", srs}, {"pce", pce}};
   nlohmann::json completed = nlohmann::json::object(), failed = nlohmann::json::object();
   for (const auto& [kind, stats] : s.kinds) {
     if (stats.completed) completed[engine::ProofKindStatusName(kind)] = stats.completed;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // `cuzk-bench synth-only`: synthesizes PoRep partitions into the prover's ProvingAssignment (or
-// a witness-only or counting system) and reports seconds, constraints per second and peak RSS.
-// The witness comes from a C1 file (--c1; `gen-c1 --synthetic` makes one of any size) or, without
-// one, from seeded placeholder values of the right shape: synthesis work does not depend on the
-// witness being satisfiable.
+// a witness-only or counting system, or a compact witness evaluated through the compiled circuit)
+// and reports seconds, constraints per second and peak RSS. The witness comes from a C1 file (--c1;
+// `gen-c1 --synthetic` makes one of any size) or, without one, from seeded placeholder values of
+// the right shape: synthesis work does not depend on the witness being satisfiable.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -11,10 +11,13 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 
 #include "circuits/porep/c1_inputs.h"
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "r1cs/compact_witness.h"
+#include "r1cs/compiled_circuit.h"
 #include "r1cs/counting.h"
 #include "r1cs/proving_assignment.h"
 #include "r1cs/witness_only.h"
@@ -38,18 +41,43 @@ struct SynthOptions {
 
 using circuits::porep::PartitionWitness;
 
-// Synthesizes one partition in `mode` into `pa` (prove mode), which keeps its buffers from the
-// worker's previous partition; `constraints`/`aux` size the reservation. Setting `*cancel` stops
-// it as the daemon's CancelProof does.
+// One worker's buffers, kept from partition to partition, and its compiled-mode phase times.
+struct Worker {
+  explicit Worker(r1cs::CEvaluations c) : assignment(c) {}
+  r1cs::ProvingAssignment assignment;
+  r1cs::CompactWitness compact;
+  double witness_s = 0, evaluation_s = 0;
+};
+
+// Synthesizes one partition in `mode` into `worker`'s buffers; `constraints`/`aux` size the
+// reservation. In compiled mode the values go to a compact witness, then a and b are evaluated
+// from `compiled` into the assignment, one thread per partition. Setting `*cancel` stops it as
+// the daemon's CancelProof does.
 Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitness witness,
                      const std::string& mode, size_t constraints, size_t aux,
-                     r1cs::ProvingAssignment& pa, const CancelFlag* cancel) {
+                     const r1cs::CompiledCircuit* compiled, Worker& worker,
+                     const CancelFlag* cancel) {
   circuits::porep::StackedCircuit circuit(shape, std::move(witness));
+  r1cs::ProvingAssignment& pa = worker.assignment;
   if (mode == "prove") {
     pa.Clear();
     pa.Reserve(constraints, aux);
     pa.SetCancel(cancel);
     return pa.SynthesizeFrom(circuit);
+  }
+  if (mode == "compiled") {
+    auto t = Clock::now();
+    worker.compact.Clear();
+    worker.compact.Reserve(aux);
+    worker.compact.SetCancel(cancel);
+    RETURN_IF_ERROR(circuit.Synthesize(worker.compact));
+    worker.witness_s += Since(t);
+    t = Clock::now();
+    pa.Clear();
+    pa.Reserve(constraints, aux);
+    RETURN_IF_ERROR(r1cs::EvaluateCompiled(*compiled, worker.compact, pa, 1));
+    worker.evaluation_s += Since(t);
+    return Status::Ok();
   }
   r1cs::WitnessOnly w;
   w.Reserve(aux);
@@ -145,9 +173,24 @@ int RunSynthOnly(SynthOptions o) {
   // of its pages (32GiB, derived c: 11.7 GiB, 17-29 s of kernel time on the 2-core development
   // VM), later ones do not.
   size_t workers = std::max<size_t>(o.threads, 1);
-  std::vector<r1cs::ProvingAssignment> assignments(
-      workers, r1cs::ProvingAssignment(o.c_evaluations == "record" ? r1cs::CEvaluations::kRecord
-                                                                   : r1cs::CEvaluations::kDerive));
+  std::vector<Worker> assignments(workers, Worker(o.c_evaluations == "record" && o.mode == "prove"
+                                                      ? r1cs::CEvaluations::kRecord
+                                                      : r1cs::CEvaluations::kDerive));
+  // Compiled mode: the circuit's A and B, recorded once from its synthesis and shared.
+  std::optional<r1cs::CompiledCircuit> compiled;
+  if (o.mode == "compiled") {
+    t = Clock::now();
+    auto c = r1cs::CompileCircuit(circuits::porep::StackedCircuit(shape, witnesses[0]), constraints,
+                                  counter.num_aux());
+    if (!c.ok()) return Fail(name, "compiling the circuit", c.status());
+    compiled = std::move(c).value();
+    std::printf(
+        "  compiled circuit: %.2f GiB (A %zu terms, B %zu terms, %zu distinct coefficients), "
+        "built in %.1f s, peak RSS %.2f GiB\n",
+        compiled->Bytes() / double(1 << 30), compiled->a.terms(), compiled->b.terms(),
+        compiled->coefficients.size(), Since(t), PeakRssGiB());
+    std::fflush(stdout);
+  }
   for (int i = 0; i < o.iterations; ++i) {
     std::atomic<size_t> next{0};
     std::atomic<bool> failed{false};
@@ -156,7 +199,7 @@ int RunSynthOnly(SynthOptions o) {
     auto worker = [&](size_t w) {
       for (size_t k; (k = next.fetch_add(1)) < witnesses.size();) {
         Status s = SynthesizeOne(shape, witnesses[k], o.mode, constraints, counter.num_aux(),
-                                 assignments[w], &cancel);
+                                 compiled ? &*compiled : nullptr, assignments[w], &cancel);
         if (!s.ok() && !failed.exchange(true)) error = s;
       }
     };
@@ -186,7 +229,21 @@ int RunSynthOnly(SynthOptions o) {
         "kernel %.2f s, peak RSS %.2f GiB\n",
         i, seconds, total / seconds / 1e6, seconds / witnesses.size(), cpu.user - cpu_before.user,
         cpu.system - cpu_before.system, PeakRssGiB());
-    std::fflush(stdout);
+    if (compiled) {
+      double witness_s = 0, evaluation_s = 0;
+      size_t compact_bytes = 0;
+      for (Worker& w : assignments) {
+        witness_s += std::exchange(w.witness_s, 0);
+        evaluation_s += std::exchange(w.evaluation_s, 0);
+        compact_bytes = std::max(compact_bytes, w.compact.CapacityBytes());
+      }
+      std::printf(
+          "    per partition: compact witness %.2f s (%.1f MiB, %zu values not 0 or 1), "
+          "A·w and B·w %.2f s on one thread\n",
+          witness_s / witnesses.size(), compact_bytes / double(1 << 20),
+          assignments[0].compact.num_other(), evaluation_s / witnesses.size());
+      std::fflush(stdout);
+    }
   }
   return 0;
 }
@@ -208,8 +265,9 @@ void RegisterSynthOnly(CLI::App& app) {
   cmd->add_option(
          "--mode", o.mode,
          "prove (the evaluations a, b (and c, see --c-evaluations) + aux: what the prover needs), "
-         "witness (values only) or count (shape only)")
-      ->check(CLI::IsMember({"prove", "witness", "count"}))
+         "witness (values only), compiled (values as a compact witness, then a and b evaluated "
+         "from the circuit compiled once: the times of each are reported) or count (shape only)")
+      ->check(CLI::IsMember({"prove", "witness", "compiled", "count"}))
       ->capture_default_str();
   cmd->add_flag("--witness-only", o.witness_only, "Same as --mode witness");
   cmd->add_option(

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Filecoin's circuits through the compiled path (r1cs/compiled_circuit.h): every gadget harness
+// and every 2KiB proof circuit gives, from its compiled circuit and a compact witness, exactly
+// the proving assignment its synthesis gives, and so the same proof for the same r and s.
+#include <gtest/gtest.h>
+
+#include "circuits/r1cs_cases.h"
+#include "filecoin/registered_post.h"
+#include "filecoin/registered_proof.h"
+#include "filecoin/registered_update.h"
+#include "groth16/generator.h"
+#include "groth16/params_io.h"
+#include "groth16/prover.h"
+#include "r1cs/compiled_circuit_testing.h"
+#include "r1cs/shape.h"
+
+namespace cuzk::circuits {
+namespace {
+
+TEST(CompiledCircuitsTest, EveryGadgetHarness) {
+  for (const GadgetCase& c : GadgetCases()) {
+    SCOPED_TRACE(c.name);
+    r1cs::ExpectCompiledEqualsSynthesized(r1cs::FunctionCircuit(c.synthesize), 2);
+  }
+}
+
+TEST(CompiledCircuitsTest, PoRep2KiBPartition) {
+  auto proof = filecoin::SealProofById(5);  // StackedDrg2KiBV1_1
+  ASSERT_TRUE(proof.ok());
+  r1cs::ExpectCompiledEqualsSynthesized(*PlaceholderPoRepCircuit(proof->shape), 2);
+}
+
+TEST(CompiledCircuitsTest, WindowAndWinningPoSt2KiB) {
+  for (uint32_t id : {5u, 0u}) {  // StackedDrgWindow2KiBV1, StackedDrgWinning2KiBV1
+    auto proof = filecoin::PoStProofById(id);
+    ASSERT_TRUE(proof.ok());
+    SCOPED_TRACE(id);
+    r1cs::ExpectCompiledEqualsSynthesized(*PlaceholderPoStCircuit(*proof), 2);
+  }
+}
+
+TEST(CompiledCircuitsTest, SnapDeals2KiBPartition) {
+  auto proof = filecoin::UpdateProofById(0);  // StackedDrg2KiBV1
+  ASSERT_TRUE(proof.ok());
+  r1cs::ExpectCompiledEqualsSynthesized(*PlaceholderUpdateCircuit(*proof), 2);
+}
+
+// The same r and s give the same proof bytes through either path.
+TEST(CompiledCircuitsTest, TheProofIsTheSameByteForByte) {
+  r1cs::FunctionCircuit circuit(GadgetCases()[0].synthesize);  // sha256-block
+  auto shape = r1cs::ShapeRecorder::Record(circuit);
+  ASSERT_TRUE(shape.ok());
+  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(42), 2);
+  ASSERT_TRUE(pk.ok());
+  ff::Fr r = ff::Fr::FromUint64(12345), s = ff::Fr::FromUint64(67890);
+
+  r1cs::ProvingAssignment synthesized(r1cs::CEvaluations::kDerive);
+  ASSERT_TRUE(synthesized.SynthesizeFrom(circuit).ok());
+  auto want = groth16::CreateProof(*pk, synthesized, r, s);
+  ASSERT_TRUE(want.ok()) << want.status().message();
+
+  auto compiled = r1cs::CompileCircuit(circuit);
+  ASSERT_TRUE(compiled.ok());
+  r1cs::CompactWitness witness;
+  ASSERT_TRUE(circuit.Synthesize(witness).ok());
+  r1cs::ProvingAssignment evaluated(r1cs::CEvaluations::kDerive);
+  ASSERT_TRUE(r1cs::EvaluateCompiled(*compiled, witness, evaluated).ok());
+  auto got = groth16::CreateProof(*pk, evaluated, r, s);
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  EXPECT_EQ(groth16::SerializeProof(*got), groth16::SerializeProof(*want));
+}
+
+}  // namespace
+}  // namespace cuzk::circuits

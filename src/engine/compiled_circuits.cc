@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "engine/compiled_circuits.h"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+namespace cuzk::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::chrono::seconds kRetryAfter{60};
+
+}  // namespace
+
+CompiledCircuits::~CompiledCircuits() {
+  std::vector<std::thread> threads;
+  {
+    MutexLock lock(mu_);
+    threads.swap(threads_);
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+std::shared_ptr<const r1cs::CompiledCircuit> CompiledCircuits::GetOrStartCompiling(
+    const std::string& circuit_id, CircuitFn make, uint64_t rows) {
+  MutexLock lock(mu_);
+  Entry& e = entries_[circuit_id];
+  if (e.compiled || e.compiling) return e.compiled;
+  if (e.failed_at != Clock::time_point{} && Clock::now() - e.failed_at < kRetryAfter) {
+    return nullptr;
+  }
+  MemoryBudget::Reservation reservation;
+  if (budget_) {
+    reservation = budget_->TryReserve(EstimatedBytes(rows));
+    if (reservation.bytes() == 0) {
+      spdlog::info(
+          "{}: no room in the memory budget to compile the circuit ({} MiB); "
+          "partitions are synthesized in full",
+          circuit_id, EstimatedBytes(rows) >> 20);
+      e.failed_at = Clock::now();
+      return nullptr;
+    }
+  }
+  e.compiling = true;
+  threads_.emplace_back(&CompiledCircuits::Compile, this, circuit_id, std::move(make), rows,
+                        std::move(reservation));
+  return nullptr;
+}
+
+void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t rows,
+                               MemoryBudget::Reservation reservation) {
+  auto start = Clock::now();
+  Result<r1cs::CompiledCircuit> compiled = Status(StatusCode::kInternal, "not compiled");
+  auto circuit = make();
+  if (!circuit.ok()) {
+    compiled = circuit.status();
+  } else {
+    compiled = r1cs::CompileCircuit(**circuit, rows, 0);
+  }
+  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  MutexLock lock(mu_);
+  Entry& e = entries_[circuit_id];
+  e.compiling = false;
+  if (!compiled.ok()) {
+    spdlog::warn("{}: compiling the circuit failed ({}); partitions are synthesized in full",
+                 circuit_id, compiled.status().message());
+    e.failed_at = Clock::now();
+  } else {
+    spdlog::info(
+        "{}: circuit compiled in {:.1f} s, {} MiB resident; partitions now synthesize "
+        "compact witnesses",
+        circuit_id, seconds, compiled->Bytes() >> 20);
+    e.compiled = std::make_shared<const r1cs::CompiledCircuit>(std::move(compiled).value());
+    e.reservation = std::move(reservation);
+    e.build_seconds = seconds;
+  }
+  cv_.NotifyAll();
+}
+
+void CompiledCircuits::WaitForCompilation(const std::string& circuit_id) {
+  MutexLock lock(mu_);
+  while (entries_[circuit_id].compiling) cv_.Wait(mu_);
+}
+
+uint64_t CompiledCircuits::Drop() {
+  std::vector<MemoryBudget::Reservation> released;
+  std::vector<std::shared_ptr<const r1cs::CompiledCircuit>> dropped;
+  {
+    MutexLock lock(mu_);
+    for (auto& [id, e] : entries_) {
+      if (!e.compiled) continue;
+      spdlog::info("{}: compiled circuit dropped to make room in the memory budget", id);
+      dropped.push_back(std::move(e.compiled));
+      released.push_back(std::move(e.reservation));
+      e.failed_at = Clock::now();
+    }
+  }
+  uint64_t bytes = 0;
+  for (const auto& r : released) bytes += r.bytes();
+  return bytes;  // `dropped` and then `released` go out of scope here, outside the lock
+}
+
+std::vector<CompiledInfo> CompiledCircuits::Ready() const {
+  MutexLock lock(mu_);
+  std::vector<CompiledInfo> out;
+  for (const auto& [id, e] : entries_) {
+    if (e.compiled) out.push_back({id, e.compiled->Bytes(), e.build_seconds});
+  }
+  return out;
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// CompiledCircuits: the engine's compiled circuits (r1cs/compiled_circuit.h) by circuit id, one
+// per process, shared by every job of that circuit. The first job of a circuit starts compiling
+// it on a thread of its own and synthesizes as before meanwhile (the Rust cuzk's PCE does the
+// same); once it is ready, partitions are synthesized as compact witnesses and their a and b
+// evaluated just before proving. Each compiled circuit holds a share of the memory budget; one
+// that does not fit is not compiled (tried again after a minute).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "base/mutex.h"
+#include "base/status.h"
+#include "engine/memory_budget.h"
+#include "r1cs/compiled_circuit.h"
+
+namespace cuzk::engine {
+
+// One compiled circuit, for status reports.
+struct CompiledInfo {
+  std::string circuit_id;
+  uint64_t size_bytes = 0;
+  double build_seconds = 0;
+};
+
+class CompiledCircuits {
+ public:
+  // Returns one instance of a circuit (any witness: only its R1CS is recorded).
+  using CircuitFn = std::function<Result<std::unique_ptr<r1cs::Circuit>>()>;
+
+  // Compiled circuits hold reservations of `budget` (none when null).
+  explicit CompiledCircuits(MemoryBudget* budget) : budget_(budget) {}
+  // Waits for compilations in progress.
+  ~CompiledCircuits();
+  CompiledCircuits(const CompiledCircuits&) = delete;
+  CompiledCircuits& operator=(const CompiledCircuits&) = delete;
+
+  // Returns `circuit_id`'s compiled circuit when it is ready. Otherwise returns null and, unless
+  // it is compiling already (or failed less than a minute ago), starts compiling it from
+  // `make()`, whose R1CS has about `rows` rows (it sizes the reservation), on a thread of its own.
+  std::shared_ptr<const r1cs::CompiledCircuit> GetOrStartCompiling(const std::string& circuit_id,
+                                                                   CircuitFn make, uint64_t rows);
+  // Waits until `circuit_id` is no longer compiling (tests and benchmarks).
+  void WaitForCompilation(const std::string& circuit_id);
+  // Drops every ready compiled circuit (partitions holding one keep it until they are proved)
+  // and returns the budget bytes released; none is compiled again for a minute. The engine's
+  // budget calls it when a reservation does not fit and there are no idle buffers to free.
+  uint64_t Drop();
+  // Returns the compiled circuits that are ready.
+  std::vector<CompiledInfo> Ready() const;
+
+  // Bytes a compiled circuit of `rows` rows is expected to take: 24 per row, measured on the
+  // 32GiB PoRep partition (2.87 GiB for 130.3 M rows; A has 2.4 terms per row, B one).
+  static uint64_t EstimatedBytes(uint64_t rows) { return rows * 24; }
+
+ private:
+  struct Entry {
+    std::shared_ptr<const r1cs::CompiledCircuit> compiled;
+    MemoryBudget::Reservation reservation;
+    bool compiling = false;
+    std::chrono::steady_clock::time_point failed_at{};
+    double build_seconds = 0;
+  };
+  // Compiles on its own thread and files the result under `circuit_id`.
+  void Compile(std::string circuit_id, CircuitFn make, uint64_t rows,
+               MemoryBudget::Reservation reservation);
+
+  MemoryBudget* budget_;
+  mutable Mutex mu_;
+  CondVar cv_;
+  std::map<std::string, Entry> entries_ CUZK_GUARDED_BY(mu_);
+  std::vector<std::thread> threads_ CUZK_GUARDED_BY(mu_);
+};
+
+}  // namespace cuzk::engine

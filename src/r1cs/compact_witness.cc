@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+#include "r1cs/compact_witness.h"
+
+#include "base/parallel.h"
+
+namespace cuzk::r1cs {
+
+void CompactWitness::Reserve(size_t aux) {
+  size_t words = (aux + 63) / 64;
+  ones_.reserve(words);
+  other_.reserve(words);
+  rank_.reserve(words);
+}
+
+void CompactWitness::Clear() {
+  inputs_.clear();
+  num_aux_ = 0;
+  ones_.clear();
+  other_.clear();
+  rank_.clear();
+  side_.clear();
+  AllocInput(Fr::One());
+}
+
+Variable CompactWitness::Alloc(const Fr& value) {
+  size_t i = num_aux_++;
+  if ((i & 63) == 0) {
+    ones_.push_back(0);
+    other_.push_back(0);
+    rank_.push_back(static_cast<uint32_t>(side_.size()));
+  }
+  uint64_t mask = uint64_t{1} << (i & 63);
+  if (value.IsZero()) {
+    // both bits stay clear
+  } else if (value.IsOne()) {
+    ones_.back() |= mask;
+  } else {
+    other_.back() |= mask;
+    side_.push_back(value);
+  }
+  return {Variable::Kind::kAux, static_cast<uint32_t>(i)};
+}
+
+Fr CompactWitness::Aux(size_t i) const {
+  bool bit;
+  const Fr* v = AuxOrBit(i, &bit);
+  if (v) return *v;
+  return bit ? Fr::One() : Fr::Zero();
+}
+
+void CompactWitness::ExpandAux(std::span<Fr> out, size_t threads) const {
+  size_t words = (num_aux_ + 63) / 64;
+  ParallelFor(
+      words, threads,
+      [&](size_t begin, size_t end) {
+        for (size_t w = begin; w < end; ++w) {
+          const Fr* side = side_.data() + rank_[w];
+          size_t last = std::min<size_t>(64, num_aux_ - w * 64);
+          Fr* dst = out.data() + w * 64;
+          for (size_t j = 0; j < last; ++j) {
+            uint64_t mask = uint64_t{1} << j;
+            if (other_[w] & mask) {
+              dst[j] = *side++;
+            } else {
+              dst[j] = (ones_[w] & mask) ? Fr::One() : Fr::Zero();
+            }
+          }
+        }
+      },
+      1024);
+}
+
+size_t CompactWitness::CapacityBytes() const {
+  return inputs_.capacity() * sizeof(Fr) + (ones_.capacity() + other_.capacity()) * 8 +
+         rank_.capacity() * 4 + side_.capacity() * sizeof(Fr);
+}
+
+}  // namespace cuzk::r1cs

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// CompiledCircuit: the A and B matrices of one circuit, recorded once from its synthesis and kept
+// compact, so that the prover's evaluations a = A·w and b = B·w (c is derived, groth16/prover.cc)
+// can be formed from a values-only witness (r1cs/compact_witness.h) just before proving, instead
+// of being held from synthesis on. Every partition and sector of a circuit shares one.
+//
+// Layout: per matrix, the terms in row order as a u32 column (aux index, or input index with the
+// top bit set) and a u16 index into the circuit's table of distinct coefficients (1 and -1 first:
+// they and a few powers of two are nearly all of Filecoin's); per row a one-byte term count
+// (255: the count is in a side list). A 32GiB PoRep partition's 439 M terms take about 2.9 GB,
+// where R1csShape's 40-byte entries would take 17.6 GB. Terms with a zero coefficient are dropped;
+// the query densities follow ProvingAssignment's rules and are stored with the matrices.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "base/huge_page_allocator.h"
+#include "base/status.h"
+#include "r1cs/compact_witness.h"
+#include "r1cs/constraint_system.h"
+#include "r1cs/density.h"
+#include "r1cs/proving_assignment.h"
+
+namespace cuzk::r1cs {
+
+// One compiled matrix (A or B).
+class CompiledMatrix {
+ public:
+  // Marks a column as an input index (unset: an aux index).
+  static constexpr uint32_t kInputColumn = uint32_t{1} << 31;
+  // Coefficient ids of 1 and -1 in every circuit's table.
+  static constexpr uint16_t kOne = 0, kMinusOne = 1;
+
+  // Appends a row of `count` terms whose columns and coefficient ids were pushed with AddTerm.
+  void EndRow(size_t count);
+  // Appends one term to the row being built.
+  void AddTerm(uint32_t column, uint16_t coeff_id) {
+    columns_.push_back(column);
+    coeff_ids_.push_back(coeff_id);
+  }
+  // Reserves room for `rows` rows and `terms` terms.
+  void Reserve(size_t rows, size_t terms);
+
+  // Returns the number of rows.
+  size_t rows() const { return row_terms_.size(); }
+  // Returns the number of terms.
+  size_t terms() const { return columns_.size(); }
+  // Returns the bytes of memory the matrix holds.
+  size_t Bytes() const;
+
+  // Writes <row_i, w> to out[i - begin] for the rows i in [begin, end), begin a multiple of
+  // kRowsPerBlock; w is `inputs` then `aux`, `coefficients` the circuit's table.
+  void Evaluate(size_t begin, size_t end, std::span<const Fr> coefficients,
+                std::span<const Fr> inputs, const CompactWitness& aux, Fr* out) const;
+
+  // Rows per block: evaluation is split across threads at block boundaries.
+  static constexpr size_t kRowsPerBlock = 4096;
+
+ private:
+  struct Block {
+    uint64_t first_term;
+    uint64_t first_long_row;
+  };
+  HugeVector<uint32_t> columns_;
+  HugeVector<uint16_t> coeff_ids_;
+  HugeVector<uint8_t> row_terms_;    // 255: the row's count is the next entry of long_rows_
+  std::vector<uint64_t> long_rows_;  // counts of rows with 255 terms or more, in row order
+  std::vector<Block> blocks_;        // where each block of kRowsPerBlock rows starts
+};
+
+// A circuit's A and B matrices, the input constraints the prover appends included.
+struct CompiledCircuit {
+  size_t num_inputs = 0;  // ONE included
+  size_t num_aux = 0;
+  std::vector<Fr> coefficients;  // the distinct coefficients; [0] = 1, [1] = -1
+  CompiledMatrix a, b;
+  // Query densities, as ProvingAssignment tracks them.
+  DensityBits a_aux_density, b_input_density, b_aux_density;
+
+  // Returns the number of R1CS rows (synthesized constraints plus one per input).
+  size_t num_constraints() const { return a.rows(); }
+  // Returns the bytes of memory the compiled circuit holds.
+  size_t Bytes() const;
+};
+
+// Synthesizes `circuit` (its witness values are ignored) into a CompiledCircuit. `rows` and `aux`,
+// when known, reserve the memory up front (no growth by doubling). Fails if the circuit has more
+// than 65,536 distinct non-zero coefficients.
+Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0);
+
+// Fills `out` (which must derive c, CEvaluations::kDerive) as ProvingAssignment::SynthesizeFrom
+// would from the same circuit and witness: the inputs and aux values of `witness`, a = A·w and
+// b = B·w over every row, and the compiled densities; on up to `threads` threads (0 = all). Its
+// buffers' capacity is reused. Fails, naming the count, if the witness is not this circuit's size.
+Status EvaluateCompiled(const CompiledCircuit& circuit, const CompactWitness& witness,
+                        ProvingAssignment& out, size_t threads = 0);
+
+}  // namespace cuzk::r1cs

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The compact witness against WitnessOnly, and a compiled circuit's evaluation against the
+// proving assignment's own, on seeded random circuits built to reach every case: 0, 1 and other
+// values, inputs in both matrices, zero coefficients, repeated coefficients, rows of 255 terms
+// and more, rows across evaluation blocks, empty rows.
+#include "r1cs/compiled_circuit.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "r1cs/compact_witness.h"
+#include "r1cs/compiled_circuit_testing.h"
+#include "r1cs/proving_assignment.h"
+#include "r1cs/witness_only.h"
+
+namespace cuzk::r1cs {
+namespace {
+
+// A value that is 0 or 1 most of the time, as in Filecoin's witnesses.
+Fr RandomValue(std::mt19937_64& rng) {
+  switch (rng() % 8) {
+    case 0:
+      return Fr::FromUint64(rng());
+    case 1:
+    case 2:
+    case 3:
+      return Fr::Zero();
+    default:
+      return Fr::One();
+  }
+}
+
+// A coefficient drawn mostly from a small set (as gadgets use), sometimes zero or random.
+Fr RandomCoefficient(std::mt19937_64& rng) {
+  switch (rng() % 10) {
+    case 0:
+      return Fr::Zero();
+    case 1:
+      return Fr::FromUint64(rng());
+    case 2:
+      return Fr::MinusOne();
+    case 3:
+      return Fr::FromUint64(uint64_t{1} << (rng() % 64));
+    default:
+      return Fr::One();
+  }
+}
+
+// A random circuit: `inputs` inputs, `aux` aux values, `constraints` constraints whose
+// combinations have 0-6 terms, one in 500 with 250-700 terms.
+class RandomCircuit final : public Circuit {
+ public:
+  RandomCircuit(uint64_t seed, size_t inputs, size_t aux, size_t constraints)
+      : seed_(seed), inputs_(inputs), aux_(aux), constraints_(constraints) {}
+
+  Status Synthesize(ConstraintSystem& cs) const override {
+    std::mt19937_64 rng(seed_);
+    std::vector<Variable> vars;
+    for (size_t i = 0; i < inputs_; ++i) vars.push_back(cs.AllocInput(RandomValue(rng)));
+    for (size_t i = 0; i < aux_; ++i) vars.push_back(cs.Alloc(RandomValue(rng)));
+    auto random_lc = [&] {
+      LinearCombination lc;
+      size_t terms = rng() % 500 == 0 ? 250 + rng() % 450 : rng() % 7;
+      for (size_t t = 0; t < terms; ++t) {
+        Variable v = rng() % 6 == 0 ? Variable::One() : vars[rng() % vars.size()];
+        lc.AddTerm(v, RandomCoefficient(rng));
+      }
+      return lc;
+    };
+    for (size_t i = 0; i < constraints_; ++i) {
+      LinearCombination a = random_lc(), b = random_lc(), c = random_lc();
+      cs.Enforce(a, b, c);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  uint64_t seed_;
+  size_t inputs_, aux_, constraints_;
+};
+
+TEST(CompactWitnessTest, HoldsTheSameValuesAsWitnessOnly) {
+  RandomCircuit circuit(7, 5, 10'000, 0);
+  WitnessOnly plain;
+  CompactWitness compact;
+  ASSERT_TRUE(circuit.Synthesize(plain).ok());
+  ASSERT_TRUE(circuit.Synthesize(compact).ok());
+  EXPECT_EQ(compact.inputs(), plain.inputs());
+  ASSERT_EQ(compact.num_aux(), plain.aux().size());
+  size_t other = 0;
+  for (size_t i = 0; i < plain.aux().size(); ++i) {
+    ASSERT_EQ(compact.Aux(i), plain.aux()[i]) << i;
+    if (!plain.aux()[i].IsZero() && !plain.aux()[i].IsOne()) ++other;
+  }
+  EXPECT_EQ(compact.num_other(), other);
+  EXPECT_GT(other, 0u);
+  std::vector<Fr> expanded(compact.num_aux());
+  compact.ExpandAux(expanded, 2);
+  for (size_t i = 0; i < expanded.size(); ++i) ASSERT_EQ(expanded[i], plain.aux()[i]) << i;
+  // Clear keeps nothing but ONE.
+  compact.Clear();
+  EXPECT_EQ(compact.num_aux(), 0u);
+  EXPECT_EQ(compact.inputs().size(), 1u);
+  ASSERT_TRUE(circuit.Synthesize(compact).ok());
+  EXPECT_EQ(compact.Aux(9'999), plain.aux()[9'999]);
+}
+
+TEST(CompiledCircuitTest, EvaluatesAsTheProvingAssignmentOnRandomCircuits) {
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE(seed);
+    ExpectCompiledEqualsSynthesized(RandomCircuit(seed, 1 + seed, 3'000, 9'000 + 1'000 * seed),
+                                    seed % 2 ? 1 : 3);
+  }
+}
+
+TEST(CompiledCircuitTest, StoresOneAndMinusOneFirstAndEachOtherCoefficientOnce) {
+  auto compiled = CompileCircuit(RandomCircuit(3, 2, 500, 2'000));
+  ASSERT_TRUE(compiled.ok());
+  const auto& coeffs = compiled->coefficients;
+  ASSERT_GE(coeffs.size(), 2u);
+  EXPECT_EQ(coeffs[CompiledMatrix::kOne], Fr::One());
+  EXPECT_EQ(coeffs[CompiledMatrix::kMinusOne], Fr::MinusOne());
+  for (size_t i = 0; i < coeffs.size(); ++i) {
+    EXPECT_FALSE(coeffs[i].IsZero());
+    for (size_t j = i + 1; j < coeffs.size(); ++j) ASSERT_NE(coeffs[i], coeffs[j]);
+  }
+  EXPECT_GT(compiled->Bytes(), compiled->a.terms() * 6);
+}
+
+TEST(CompiledCircuitTest, RefusesAWitnessOfAnotherSize) {
+  RandomCircuit circuit(5, 3, 100, 100);
+  auto compiled = CompileCircuit(circuit);
+  ASSERT_TRUE(compiled.ok());
+  CompactWitness witness;
+  ASSERT_TRUE(RandomCircuit(5, 3, 101, 100).Synthesize(witness).ok());
+  ProvingAssignment out(CEvaluations::kDerive);
+  Status s = EvaluateCompiled(*compiled, witness, out);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("101 aux values"), std::string::npos) << s.message();
+  ProvingAssignment recording(CEvaluations::kRecord);
+  CompactWitness right;
+  ASSERT_TRUE(circuit.Synthesize(right).ok());
+  EXPECT_EQ(EvaluateCompiled(*compiled, right, recording).code(), StatusCode::kInvalidArgument);
+}
+
+TEST(CompiledCircuitTest, RefusesACircuitWithMoreDistinctCoefficientsThanItsTable) {
+  FunctionCircuit circuit([](ConstraintSystem& cs) {
+    Variable x = cs.Alloc(Fr::One());
+    for (uint64_t i = 0; i < 70'000; ++i) {
+      cs.Enforce(LinearCombination().AddTerm(x, Fr::FromUint64(i + 2)), LinearCombination::Of(x),
+                 LinearCombination());
+    }
+    return Status::Ok();
+  });
+  auto compiled = CompileCircuit(circuit);
+  ASSERT_FALSE(compiled.ok());
+  EXPECT_EQ(compiled.status().code(), StatusCode::kOutOfRange);
+}
+
+}  // namespace
+}  // namespace cuzk::r1cs

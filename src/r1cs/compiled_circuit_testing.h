@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Test helper: checks that a circuit's compiled path (CompileCircuit, a CompactWitness,
+// EvaluateCompiled) gives exactly the proving assignment that its synthesis gives.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "r1cs/compact_witness.h"
+#include "r1cs/compiled_circuit.h"
+#include "r1cs/proving_assignment.h"
+
+namespace cuzk::r1cs {
+
+inline void ExpectSameBits(const DensityBits& got, const DensityBits& want, const char* what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  EXPECT_EQ(got.count(), want.count()) << what;
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got.Get(i), want.Get(i)) << what << " " << i;
+}
+
+// Checks that the compiled path gives `circuit`'s proving assignment exactly.
+inline void ExpectCompiledEqualsSynthesized(const Circuit& circuit, size_t threads) {
+  ProvingAssignment want(CEvaluations::kDerive);
+  ASSERT_TRUE(want.SynthesizeFrom(circuit).ok());
+
+  auto compiled = CompileCircuit(circuit);
+  ASSERT_TRUE(compiled.ok()) << compiled.status().message();
+  ASSERT_EQ(compiled->num_constraints(), want.num_constraints());
+  CompactWitness witness;
+  ASSERT_TRUE(circuit.Synthesize(witness).ok());
+  ProvingAssignment got(CEvaluations::kDerive);
+  Status s = EvaluateCompiled(*compiled, witness, got, threads);
+  ASSERT_TRUE(s.ok()) << s.message();
+
+  EXPECT_EQ(got.inputs(), want.inputs());
+  ASSERT_EQ(got.aux().size(), want.aux().size());
+  for (size_t i = 0; i < want.aux().size(); ++i) ASSERT_EQ(got.aux()[i], want.aux()[i]) << i;
+  ASSERT_EQ(got.a().size(), want.a().size());
+  ASSERT_EQ(got.b().size(), want.b().size());
+  for (size_t i = 0; i < want.a().size(); ++i) {
+    ASSERT_EQ(got.a()[i], want.a()[i]) << "a, row " << i;
+    ASSERT_EQ(got.b()[i], want.b()[i]) << "b, row " << i;
+  }
+  EXPECT_TRUE(got.c().empty());
+  ExpectSameBits(got.a_aux_density(), want.a_aux_density(), "A aux density");
+  ExpectSameBits(got.b_input_density(), want.b_input_density(), "B input density");
+  ExpectSameBits(got.b_aux_density(), want.b_aux_density(), "B aux density");
+}
+
+}  // namespace cuzk::r1cs
