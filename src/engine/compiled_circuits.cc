@@ -14,6 +14,7 @@ constexpr std::chrono::seconds kRetryAfter{60};
 }  // namespace
 
 CompiledCircuits::~CompiledCircuits() {
+  stop_ = true;
   std::vector<std::thread> threads;
   {
     MutexLock lock(mu_);
@@ -56,13 +57,15 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
   if (!circuit.ok()) {
     compiled = circuit.status();
   } else {
-    compiled = r1cs::CompileCircuit(**circuit, rows, 0);
+    compiled = r1cs::CompileCircuit(**circuit, rows, 0, &stop_);
   }
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   MutexLock lock(mu_);
   Entry& e = entries_[circuit_id];
   e.compiling = false;
-  if (!compiled.ok()) {
+  if (!compiled.ok() && compiled.status().code() == StatusCode::kCancelled) {
+    return;  // shutting down
+  } else if (!compiled.ok()) {
     spdlog::warn("{}: compiling the circuit failed ({}); partitions are synthesized in full",
                  circuit_id, compiled.status().message());
     e.failed_at = Clock::now();
@@ -75,12 +78,6 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
     e.reservation = std::move(reservation);
     e.build_seconds = seconds;
   }
-  cv_.NotifyAll();
-}
-
-void CompiledCircuits::WaitForCompilation(const std::string& circuit_id) {
-  MutexLock lock(mu_);
-  while (entries_[circuit_id].compiling) cv_.Wait(mu_);
 }
 
 uint64_t CompiledCircuits::Drop() {

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/cancel.h"
 #include "base/mutex.h"
 #include "base/status.h"
 #include "engine/memory_budget.h"
@@ -36,7 +37,7 @@ class CompiledCircuits {
 
   // Compiled circuits hold reservations of `budget` (none when null).
   explicit CompiledCircuits(MemoryBudget* budget) : budget_(budget) {}
-  // Waits for compilations in progress.
+  // Stops compilations in progress (within a synthesis step) and waits for them.
   ~CompiledCircuits();
   CompiledCircuits(const CompiledCircuits&) = delete;
   CompiledCircuits& operator=(const CompiledCircuits&) = delete;
@@ -46,8 +47,6 @@ class CompiledCircuits {
   // `make()`, whose R1CS has about `rows` rows (it sizes the reservation), on a thread of its own.
   std::shared_ptr<const r1cs::CompiledCircuit> GetOrStartCompiling(const std::string& circuit_id,
                                                                    CircuitFn make, uint64_t rows);
-  // Waits until `circuit_id` is no longer compiling (tests and benchmarks).
-  void WaitForCompilation(const std::string& circuit_id);
   // Drops every ready compiled circuit (partitions holding one keep it until they are proved)
   // and returns the budget bytes released; none is compiled again for a minute. The engine's
   // budget calls it when a reservation does not fit and there are no idle buffers to free.
@@ -72,8 +71,8 @@ class CompiledCircuits {
                MemoryBudget::Reservation reservation);
 
   MemoryBudget* budget_;
+  CancelFlag stop_{false};  // set by the destructor: shutdown does not wait for a compilation
   mutable Mutex mu_;
-  CondVar cv_;
   std::map<std::string, Entry> entries_ CUZK_GUARDED_BY(mu_);
   std::vector<std::thread> threads_ CUZK_GUARDED_BY(mu_);
 };

@@ -181,7 +181,8 @@ size_t CompiledCircuit::Bytes() const {
          b_aux_density.CapacityBytes();
 }
 
-Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows, size_t aux) {
+Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows, size_t aux,
+                                       const CancelFlag* cancel) {
   CompiledCircuit out;
   if (rows) {
     // Measured on Filecoin's circuits: A has about 2.4 terms per row, B about one.
@@ -193,6 +194,7 @@ Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows, size
     out.b_aux_density.Reserve(aux);
   }
   CircuitCompiler compiler(out);
+  compiler.SetCancel(cancel);
   Status s = circuit.Synthesize(compiler);
   RETURN_IF_ERROR(s);
   RETURN_IF_ERROR(compiler.status());

@@ -87,8 +87,9 @@ struct CompiledCircuit {
 
 // Synthesizes `circuit` (its witness values are ignored) into a CompiledCircuit. `rows` and `aux`,
 // when known, reserve the memory up front (no growth by doubling). Fails if the circuit has more
-// than 65,536 distinct non-zero coefficients.
-Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0);
+// than 65,536 distinct non-zero coefficients; setting `*cancel` stops it as it stops a synthesis.
+Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0,
+                                       const CancelFlag* cancel = nullptr);
 
 // Fills `out` (which must derive c, CEvaluations::kDerive) as ProvingAssignment::SynthesizeFrom
 // would from the same circuit and witness: the inputs and aux values of `witness`, a = A·w and

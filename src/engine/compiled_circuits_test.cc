@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// CompiledCircuits: compiled once per circuit on a thread of its own, holding its share of the
+// memory budget until dropped, not compiled when the budget has no room, and never holding up
+// shutdown.
+#include "engine/compiled_circuits.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+namespace cuzk::engine {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A chain of `n` squarings, checking for cancellation every 1,000 steps.
+CompiledCircuits::CircuitFn Chain(size_t n) {
+  return [n]() -> Result<std::unique_ptr<r1cs::Circuit>> {
+    return std::unique_ptr<r1cs::Circuit>(
+        std::make_unique<r1cs::FunctionCircuit>([n](r1cs::ConstraintSystem& cs) {
+          r1cs::Variable x = cs.Alloc(ff::Fr::FromUint64(3));
+          for (size_t i = 0; i < n; ++i) {
+            if (i % 1000 == 0 && cs.Cancelled()) return r1cs::SynthesisCancelled();
+            r1cs::Variable y = cs.Alloc(ff::Fr::FromUint64(9));
+            cs.Enforce(r1cs::LinearCombination::Of(x), r1cs::LinearCombination::Of(x),
+                       r1cs::LinearCombination::Of(y));
+            x = y;
+          }
+          return Status::Ok();
+        }));
+  };
+}
+
+// Polls until `id` is compiled (or 20 s pass).
+std::shared_ptr<const r1cs::CompiledCircuit> AwaitCompiled(CompiledCircuits& cc,
+                                                           const std::string& id,
+                                                           const CompiledCircuits::CircuitFn& make,
+                                                           uint64_t rows) {
+  for (int i = 0; i < 2000; ++i) {
+    if (auto c = cc.GetOrStartCompiling(id, make, rows)) return c;
+    std::this_thread::sleep_for(10ms);
+  }
+  return nullptr;
+}
+
+TEST(CompiledCircuitsTest, CompilesOnceInTheBackgroundAndHoldsItsBudgetUntilDropped) {
+  MemoryBudget budget(uint64_t{1} << 30);
+  CompiledCircuits cc(&budget);
+  size_t rows = 10'000;
+  EXPECT_EQ(cc.GetOrStartCompiling("chain", Chain(rows), rows), nullptr);  // started
+  auto compiled = AwaitCompiled(cc, "chain", Chain(rows), rows);
+  ASSERT_NE(compiled, nullptr);
+  EXPECT_EQ(compiled->num_constraints(), rows + 1);  // and ONE's input constraint
+  EXPECT_EQ(cc.GetOrStartCompiling("chain", Chain(rows), rows), compiled);  // the same one
+  EXPECT_EQ(budget.used(), CompiledCircuits::EstimatedBytes(rows));
+  ASSERT_EQ(cc.Ready().size(), 1u);
+  EXPECT_EQ(cc.Ready()[0].circuit_id, "chain");
+  EXPECT_EQ(cc.Drop(), CompiledCircuits::EstimatedBytes(rows));
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_TRUE(cc.Ready().empty());
+  // Dropped for lack of memory: not compiled again at once.
+  EXPECT_EQ(cc.GetOrStartCompiling("chain", Chain(rows), rows), nullptr);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_TRUE(cc.Ready().empty());
+}
+
+TEST(CompiledCircuitsTest, NotCompiledWithoutRoomInTheBudget) {
+  MemoryBudget budget(1000);
+  CompiledCircuits cc(&budget);
+  EXPECT_EQ(cc.GetOrStartCompiling("chain", Chain(100), 100'000), nullptr);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_TRUE(cc.Ready().empty());
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+TEST(CompiledCircuitsTest, ShutdownStopsACompilationInProgress) {
+  auto start = std::chrono::steady_clock::now();
+  {
+    CompiledCircuits cc(nullptr);
+    EXPECT_EQ(cc.GetOrStartCompiling("long", Chain(size_t{1} << 40), 1), nullptr);
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+}
+
+}  // namespace
+}  // namespace cuzk::engine
