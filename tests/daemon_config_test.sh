@@ -4,7 +4,7 @@
 # minimal one, and each of its keys alone with the values its documentation uses; each daemon
 # must serve GetStatus. Then: a -c file that does not exist (a warning, defaults), JSON log lines
 # that parse one by one, log levels in any case and RUST_LOG directives, and the start-up line
-# that names the parameter folder and the circuits whose keys it holds.
+# that names the parameter folder and the circuits whose keys it holds; then numbers out of range.
 # Usage: daemon_config_test.sh CUZK_DAEMON CUZK_BENCH
 set -euo pipefail
 daemon="$1"
@@ -121,4 +121,53 @@ grep -q "parameter folder $work/params holds no circuit's .params and .vk" empty
 start some-params --cpu-only
 stop
 grep -q "parameter folder $work/params: .params and .vk of winning-2k" some-params.log
-echo "daemon_config_test: ok ($((i + 2)) configurations)"
+# Numbers out of range, from a flag or from the file: refused at start-up by an error that names
+# the setting (0, -1, nan, inf, 1e30 and a huge integer for each); thread counts above the
+# machine's are lowered to it with a warning.
+refuse() {  # refuse PATTERN ARGS...: the daemon must not start, and must say PATTERN
+  local pattern=$1; shift
+  timeout 20 "$daemon" --listen "unix://$work/refused.sock" --param-dir "$work/params" --cpu-only \
+    "$@" > refused.log 2>&1 || true
+  if grep -q "listening on" refused.log || ! grep -q -- "$pattern" refused.log; then
+    echo "not refused by name ($pattern): $*"; cat refused.log; exit 1
+  fi
+}
+refused=0
+for v in 0 -1 nan inf 1e30 99999999999999999999 1025; do refuse "workers" "--workers=$v"; refused=$((refused + 1)); done
+for v in -1 nan inf 1e30 99999999999999999999 65 100000; do
+  refuse "synthesis-lookahead" "--synthesis-lookahead=$v"; refused=$((refused + 1))
+done
+for v in -1 nan inf -inf 1e30 99999999999999999999; do
+  refuse "memory-budget" "--memory-budget=$v"; refused=$((refused + 1))
+done
+for v in -5 nan inf 1e30 99999999999999999999; do refuse "result-ttl" "--result-ttl=$v"; refused=$((refused + 1)); done
+for v in -1 nan inf 1e30 99999999999999999999; do
+  refuse "prover-threads" "--prover-threads=$v"; refused=$((refused + 1))
+done
+bad_keys=(
+  '[scheduler]|workers = 0|workers'
+  '[scheduler]|workers = -1|workers'
+  '[scheduler]|workers = 99999999|workers'
+  '[scheduler]|result_ttl_seconds = -5|result_ttl_seconds'
+  '[scheduler]|result_ttl_seconds = 99999999999|result_ttl_seconds'
+  '[pipeline]|synthesis_lookahead = 100000|synthesis_lookahead'
+  '[pipeline]|synthesis_lookahead = -1|synthesis_lookahead'
+  '[pipeline]|max_parallel_synthesis = 100000|max_parallel_synthesis'
+  '[pipeline]|prover_threads = 1e30|prover_threads'
+  '[memory]|budget_gib = nan|budget_gib'
+  '[memory]|budget_gib = inf|budget_gib'
+  '[memory]|budget_gib = -1|budget_gib'
+  '[memory]|budget_gib = 1e30|budget_gib'
+  '[gpus]|gpu_workers_per_device = 1000|gpu_workers_per_device'
+  '[gpus]|gpu_workers_per_device = 0|gpu_workers_per_device'
+)
+for entry in "${bad_keys[@]}"; do
+  IFS='|' read -r table line pattern <<< "$entry"
+  printf '%s\n%s\n' "$table" "$line" > bad-key.toml
+  refuse "$pattern" -c bad-key.toml
+  refused=$((refused + 1))
+done
+start many-threads --prover-threads 100000 --cpu-only
+stop
+grep -q "100000 is more than the [0-9]* hardware threads; using" many-threads.log
+echo "daemon_config_test: ok ($((i + 2)) configurations, $refused bad numbers refused by name)"

@@ -49,7 +49,8 @@ std::string DefaultListen() { return cuzk::server::kDefaultListen; }
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
   std::string config_path, listen, status_listen, param_dir, log_level;
-  size_t workers = 1, prover_threads = 0, lookahead = 1, ttl_s = 3600;
+  size_t workers = 1, prover_threads = 0, lookahead = 1;
+  int64_t ttl_s = 3600;
   double budget_gib = 0;
   bool cpu_only = false;
   int max_rpc_threads = cuzk::server::kDefaultMaxRpcThreads;
@@ -73,17 +74,23 @@ int main(int argc, char** argv) {
                  "Parameter cache (official file names); default [srs] param_cache, else "
                  "$FIL_PROOFS_PARAMETER_CACHE, else /data/zk/params when it exists, else "
                  "/var/tmp/filecoin-proof-parameters");
-  app.add_option("--workers", workers, "Prover workers: partitions proved at once (default 1)");
-  app.add_option("--prover-threads", prover_threads, "Threads per proof (default 0 = all)");
+  app.add_option("--workers", workers, "Prover workers: partitions proved at once (default 1)")
+      ->check(CLI::Range(1, 1024));
+  app.add_option("--prover-threads", prover_threads,
+                 "Threads per proof (default 0 = all; more than the machine has are lowered to "
+                 "that)")
+      ->check(CLI::Range(0, 1 << 20));
   app.add_option("--synthesis-lookahead", lookahead,
                  "Partitions synthesized ahead of the provers (1: the next partition "
                  "synthesizes while one proves; 0: one partition at a time, least memory; "
-                 "default 1 with 8 or more hardware threads, else 0)");
+                 "default 1 with 8 or more hardware threads, else 0)")
+      ->check(CLI::Range(0, 64));
   app.add_option("--memory-budget", budget_gib,
                  "GiB of host memory jobs may reserve (default 0 = MemTotal minus 4 GiB); a job "
                  "waits for room, and one that can never fit fails");
   app.add_option("--result-ttl", ttl_s,
-                 "Seconds a finished job's result stays for AwaitProof (default 3600)");
+                 "Seconds a finished job's result stays for AwaitProof (default 3600)")
+      ->check(CLI::Range(int64_t{0}, int64_t{365} * 24 * 3600));
   app.add_option("--max-rpc-threads", max_rpc_threads,
                  "Calls served at once (each waiting AwaitProof or Prove holds a thread); more "
                  "are refused with RESOURCE_EXHAUSTED")
@@ -163,9 +170,22 @@ int main(int argc, char** argv) {
   if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
   if (app.count("--synthesis-lookahead")) config.engine.synthesis_lookahead = lookahead;
   if (app.count("--memory-budget")) {
-    config.engine.memory_budget_bytes = static_cast<uint64_t>(budget_gib * (1ull << 30));
+    auto bytes = cuzk::engine::GibToBytes(budget_gib, "--memory-budget");
+    if (!bytes.ok()) {
+      spdlog::error("{}", bytes.status().message());
+      return 1;
+    }
+    config.engine.memory_budget_bytes = *bytes;
   }
   if (app.count("--result-ttl")) config.engine.result_ttl = std::chrono::seconds(ttl_s);
+  size_t warned = config.warnings.size();
+  if (auto s = cuzk::engine::CheckDaemonLimits(&config, cuzk::HardwareThreads(),
+                                               cuzk::engine::MemoryBudget::FromSystem(0));
+      !s.ok()) {
+    spdlog::error("{}", s.message());
+    return 1;
+  }
+  for (size_t i = warned; i < config.warnings.size(); ++i) spdlog::warn("{}", config.warnings[i]);
   // Fail early on an address that cannot be one (the server claims it below).
   if (auto address = cuzk::server::ParseListenAddress(config.listen); !address.ok()) {
     spdlog::error("{}", address.status().message());

@@ -4,6 +4,7 @@
 #include <toml++/toml.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -121,6 +122,63 @@ Result<uint64_t> ParseSize(const std::string& text) {
   return value * it->second;
 }
 
+Result<uint64_t> GibToBytes(double gib, const std::string& setting) {
+  if (gib == 0) return uint64_t{0};
+  if (!std::isfinite(gib) || gib < 0 || gib > double(1 << 20)) {
+    std::ostringstream value;
+    value << gib;
+    return Status::InvalidArgument(setting + ": " + value.str() +
+                                   " is not 0 (automatic) or a number of GiB up to 1048576");
+  }
+  return static_cast<uint64_t>(gib * double(1ull << 30));
+}
+
+Status CheckDaemonLimits(DaemonConfig* config, size_t hardware_threads, uint64_t memory_bytes) {
+  Engine::Config& e = config->engine;
+  auto outside = [](const std::string& setting, uint64_t value, const std::string& range) {
+    return Status::InvalidArgument(setting + ": " + std::to_string(value) + " is outside " + range);
+  };
+  if (e.workers < 1 || e.workers > 1024) {
+    return outside("prover workers (--workers, [scheduler] workers)", e.workers, "1-1024");
+  }
+  if (e.synthesis_lookahead != Engine::kAutoLookahead && e.synthesis_lookahead > 64) {
+    return outside("synthesis lookahead (--synthesis-lookahead, [pipeline] synthesis_lookahead)",
+                   e.synthesis_lookahead, "0-64");
+  }
+  if (e.synthesis_workers > 1024) {
+    return outside("synthesis workers ([pipeline] max_parallel_synthesis)", e.synthesis_workers,
+                   "0-1024 (0: automatic)");
+  }
+  if (config->gpus.workers_per_device > 16) {
+    return outside("GPU workers per device ([gpus] gpu_workers_per_device)",
+                   config->gpus.workers_per_device, "1-16");
+  }
+  if (e.result_ttl.count() < 0 || e.result_ttl > std::chrono::hours(24 * 365)) {
+    return Status::InvalidArgument("result TTL (--result-ttl, [scheduler] result_ttl_seconds): " +
+                                   std::to_string(e.result_ttl.count()) +
+                                   " s is outside 0-31536000 s");
+  }
+  for (auto [setting, threads] :
+       {std::pair<const char*, size_t*>{"threads per proof (--prover-threads, [pipeline] "
+                                        "prover_threads, [gpus] gpu_threads)",
+                                        &e.prover_threads},
+        {"CPU threads ([synthesis] threads)", &config->threads}}) {
+    if (*threads > hardware_threads) {
+      config->warnings.push_back(std::string(setting) + ": " + std::to_string(*threads) +
+                                 " is more than the " + std::to_string(hardware_threads) +
+                                 " hardware threads; using " + std::to_string(hardware_threads));
+      *threads = hardware_threads;
+    }
+  }
+  if (memory_bytes && e.memory_budget_bytes > memory_bytes) {
+    config->warnings.push_back(
+        "memory budget (--memory-budget, [memory] total_budget): " +
+        std::to_string(e.memory_budget_bytes >> 30) + " GiB is more than this machine's " +
+        std::to_string(memory_bytes >> 30) + " GiB; jobs may be refused by the kernel instead");
+  }
+  return Status::Ok();
+}
+
 Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
   toml::table root;
   try {
@@ -201,9 +259,12 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
     RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir));
   }
   if (const toml::table* t = section("memory")) {
-    double gib = -1;
-    RETURN_IF_ERROR(Read<double>(*t, "memory", "budget_gib", &gib));
-    if (gib >= 0) config->engine.memory_budget_bytes = static_cast<uint64_t>(gib * (1ull << 30));
+    if (t->get("budget_gib")) {
+      double gib = 0;
+      RETURN_IF_ERROR(Read<double>(*t, "memory", "budget_gib", &gib));
+      ASSIGN_OR_RETURN(config->engine.memory_budget_bytes,
+                       GibToBytes(gib, "config [memory] budget_gib"));
+    }
     // The Rust cuzk's keys: total_budget "auto" (MemTotal minus safety_margin) or a size.
     if (auto total = t->get("total_budget"); total && total->value<std::string>() == "auto") {
       config->engine.memory_budget_bytes = 0;

@@ -34,6 +34,16 @@ Result<uint64_t> ParseSize(const std::string& text);
 // seconds ("300"); an error quotes anything else.
 Result<std::chrono::seconds> ParseDuration(const std::string& text);
 
+// Checks the numbers of a configuration once the file and the flags are merged: a value outside
+// its range is an error naming the flag and the key that set it, and the range; thread counts
+// above the machine's `hardware_threads` are lowered to it and a budget above `memory_bytes`
+// (0: unknown) is kept, each with a warning in config->warnings.
+Status CheckDaemonLimits(DaemonConfig* config, size_t hardware_threads, uint64_t memory_bytes);
+
+// Returns `gib` GiB as bytes when it is 0 (automatic: returns 0) or a finite number above 0 and
+// at most 2^20 (a PiB); otherwise an error naming `setting`.
+Result<uint64_t> GibToBytes(double gib, const std::string& setting);
+
 // Parses TOML text into `config` (keys present override what `config` holds).
 Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config);
 // Reads and parses the file at `path`.

@@ -8,9 +8,15 @@
 #include <charconv>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 namespace cuzk::server {
 namespace {
+
+// The mode of the folders created for a Unix socket: rwxr-x---.
+constexpr std::filesystem::perms kSocketFolderPerms = std::filesystem::perms::owner_all |
+                                                      std::filesystem::perms::group_read |
+                                                      std::filesystem::perms::group_exec;
 
 // Returns whether a process accepts connections on the Unix socket at `path`.
 bool SomeoneListens(const std::string& path) {
@@ -59,9 +65,15 @@ Status ClaimUnixSocket(const std::string& path) {
   std::error_code ec;
   fs::path parent = fs::path(path).parent_path();
   if (!parent.empty() && !fs::exists(parent, ec)) {
+    std::vector<fs::path> missing;  // innermost first
+    for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+      missing.push_back(p);
+      if (p == p.root_path()) break;
+    }
     fs::create_directories(parent, ec);
     if (ec)
       return Status::InvalidArgument("cannot create " + parent.string() + ": " + ec.message());
+    for (const fs::path& p : missing) fs::permissions(p, kSocketFolderPerms, ec);
   }
   fs::file_status st = fs::symlink_status(path, ec);
   if (ec || st.type() == fs::file_type::not_found) return Status::Ok();

@@ -30,9 +30,10 @@ inline constexpr mode_t kSocketMode = 0660;
 // port or an empty path is an error that quotes the address.
 Result<ListenAddress> ParseListenAddress(std::string_view text);
 
-// Makes `path` free for a new Unix socket: creates its folder, removes a stale socket that no
-// process listens on, and refuses ("address in use") a socket someone is listening on, or a file
-// that is not a socket.
+// Makes `path` free for a new Unix socket: creates its folder (each missing level mode 0750,
+// whatever the umask: group members may reach the socket, others may not), removes a stale socket
+// that no process listens on, and refuses ("address in use") a socket someone is listening on, or a
+// file that is not a socket.
 Status ClaimUnixSocket(const std::string& path);
 
 }  // namespace cuzk::server

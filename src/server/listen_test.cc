@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -63,8 +64,15 @@ TEST(ListenTest, ALiveSocketIsNeverTakenOverAndAStaleOneIsReplaced) {
   fs::path dir = fs::temp_directory_path() / ("cuzk-listen-" + std::to_string(getpid()));
   fs::remove_all(dir);
   std::string path = (dir / "run" / "cuzk.sock").string();
-  ASSERT_TRUE(ClaimUnixSocket(path).ok());  // creates the folder
+  mode_t old_umask = umask(0);             // the folders' mode must not come from the umask
+  Status claimed = ClaimUnixSocket(path);  // creates the folders
+  umask(old_umask);
+  ASSERT_TRUE(claimed.ok()) << claimed.message();
   EXPECT_TRUE(fs::is_directory(dir / "run"));
+  constexpr fs::perms kFolder =
+      fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec;
+  EXPECT_EQ(fs::status(dir / "run").permissions(), kFolder);
+  EXPECT_EQ(fs::status(dir).permissions(), kFolder);
   {
     Listener live(path);
     ASSERT_TRUE(live.ok());

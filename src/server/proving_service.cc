@@ -13,6 +13,7 @@ namespace cuzk::server {
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
                                          const v1::SubmitProofRequest* request,
                                          v1::SubmitProofResponse* response) {
+  trimmer_.NoteRequest(request->ByteSizeLong());
   auto job = ToJobRequest(*request);
   if (!job.ok()) return ToGrpc(job.status());
   auto submitted = engine_.Submit(*job);
@@ -67,6 +68,7 @@ grpc::Status ProvingService::AwaitProof(grpc::ServerContext* context,
 
 grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::ProveRequest* request,
                                    v1::ProveResponse* response) {
+  trimmer_.NoteRequest(request->ByteSizeLong());
   auto job = ToJobRequest(request->submit());
   if (!job.ok()) return ToGrpc(job.status());
   auto submitted = engine_.Submit(*job);

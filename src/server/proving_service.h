@@ -8,6 +8,7 @@
 
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/engine.h"
+#include "server/heap_trimmer.h"
 
 namespace cuzk::server {
 
@@ -32,12 +33,16 @@ class ProvingService final : public cuzk::v1::ProvingEngine::Service {
   grpc::Status EvictSRS(grpc::ServerContext* context, const v1::EvictSrsRequest* request,
                         v1::EvictSrsResponse* response) override;
 
+  // Returns how many times the heap has been trimmed after large requests (tests).
+  size_t heap_trims() const { return trimmer_.trims(); }
+
  private:
   // Waits for `job_id` until the client's deadline (or `timeout_ms`, 0 = none) and fills `out`.
   grpc::Status AwaitInto(grpc::ServerContext* context, const std::string& job_id,
                          uint64_t timeout_ms, v1::AwaitProofResponse* out);
 
   engine::Engine& engine_;
+  HeapTrimmer trimmer_;  // large requests' memory goes back to the system once freed
 };
 
 }  // namespace cuzk::server

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "server/metrics.h"
 #include "server/proving_service.h"
@@ -136,6 +137,25 @@ TEST(ProvingServiceTest, SubmitChecksTheRequestAtTheBoundary) {
   ASSERT_TRUE(service.SubmitProof(nullptr, &r, &response).ok());
   EXPECT_EQ(response.job_id(), "wdpost-1000-3-ab");
   EXPECT_EQ(engine.GetStatus().pending, 1u);
+  engine.Shutdown();
+}
+
+// A large request, even one refused at the door, schedules a heap trim (server/heap_trimmer.h);
+// small ones do not.
+TEST(ProvingServiceTest, LargeRequestsGiveTheirMemoryBackAfterwards) {
+  engine::Engine engine(QueueOnlyConfig());
+  ProvingService service(engine);
+  v1::SubmitProofRequest small = FullRequest();
+  v1::SubmitProofResponse response;
+  ASSERT_TRUE(service.SubmitProof(nullptr, &small, &response).ok());
+  v1::SubmitProofRequest large = FullRequest();
+  large.set_request_id("bad\nid");
+  for (int i = 0; i < 17; ++i) large.add_vanilla_proofs(std::string(1 << 20, 'x'));
+  EXPECT_EQ(service.SubmitProof(nullptr, &large, &response).error_code(), grpc::INVALID_ARGUMENT);
+  for (int i = 0; i < 300 && service.heap_trims() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(service.heap_trims(), 1u);
   engine.Shutdown();
 }
 

@@ -10,6 +10,13 @@ namespace cuzk::server {
 
 StatusHttpServer::StatusHttpServer(engine::Engine& engine)
     : engine_(engine), http_(std::make_unique<httplib::Server>()) {
+  // Idle or slow connections must not starve the page: each holds a worker until its read or
+  // keep-alive timeout, and cpp-httplib's defaults (8 workers here, 5 s) let 8 idle connections
+  // block GET /status for about 45 s. 128 workers and 2 s timeouts keep it answering.
+  http_->new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  http_->set_read_timeout(2, 0);
+  http_->set_write_timeout(2, 0);
+  http_->set_keep_alive_timeout(2);
   auto cors = [](httplib::Response& res) { res.set_header("Access-Control-Allow-Origin", "*"); };
   http_->Get("/status", [this, cors](const httplib::Request&, httplib::Response& res) {
     cors(res);

@@ -19,6 +19,9 @@ namespace cuzk::server {
 
 class StatusHttpServer {
  public:
+  // Connections served at once (idle ones included, for up to 2 s each).
+  static constexpr size_t kWorkers = 128;
+
   explicit StatusHttpServer(engine::Engine& engine);
   // Stops and joins.
   ~StatusHttpServer();
