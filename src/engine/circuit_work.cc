@@ -83,7 +83,10 @@ AssignmentPtr CircuitWork::TakeAssignment() {
     }
   }
   if (!assignment && pool_) assignment = pool_->Take(partition_memory_);
-  return PrepareAssignment(std::move(assignment), 0);
+  // Not cleared: EvaluateCompiled overwrites every entry, and a previous partition's sizes spare
+  // it from writing zeros first.
+  if (!assignment) assignment = PrepareAssignment(nullptr, 0);
+  return assignment;
 }
 
 Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,

@@ -114,6 +114,33 @@ TEST(CompiledCircuitTest, EvaluatesAsTheProvingAssignmentOnRandomCircuits) {
   }
 }
 
+// An assignment left as another synthesis or evaluation filled it (larger, smaller, the same
+// size) is overwritten entry for entry, never cleared first.
+TEST(CompiledCircuitTest, OverwritesAnAssignmentThatWasNotCleared) {
+  RandomCircuit circuit(9, 3, 2'000, 6'000);
+  ProvingAssignment want(CEvaluations::kDerive);
+  ASSERT_TRUE(want.SynthesizeFrom(circuit).ok());
+  auto compiled = CompileCircuit(circuit);
+  ASSERT_TRUE(compiled.ok());
+  CompactWitness witness;
+  ASSERT_TRUE(circuit.Synthesize(witness).ok());
+  for (size_t aux : {4'000, 2'000, 500}) {
+    SCOPED_TRACE(aux);
+    ProvingAssignment got(CEvaluations::kDerive);
+    ASSERT_TRUE(got.SynthesizeFrom(RandomCircuit(10, 3, aux, aux * 3)).ok());  // other values
+    ASSERT_TRUE(EvaluateCompiled(*compiled, witness, got).ok());
+    ASSERT_EQ(got.a().size(), want.a().size());
+    ASSERT_EQ(got.aux().size(), want.aux().size());
+    for (size_t i = 0; i < want.a().size(); ++i) {
+      ASSERT_EQ(got.a()[i], want.a()[i]) << i;
+      ASSERT_EQ(got.b()[i], want.b()[i]) << i;
+    }
+    for (size_t i = 0; i < want.aux().size(); ++i) ASSERT_EQ(got.aux()[i], want.aux()[i]) << i;
+    EXPECT_EQ(got.inputs(), want.inputs());
+    ExpectSameBits(got.b_aux_density(), want.b_aux_density(), "B aux density");
+  }
+}
+
 TEST(CompiledCircuitTest, StoresOneAndMinusOneFirstAndEachOtherCoefficientOnce) {
   auto compiled = CompileCircuit(RandomCircuit(3, 2, 500, 2'000));
   ASSERT_TRUE(compiled.ok());

@@ -49,7 +49,9 @@ class ProvingAssignment final : public ConstraintSystem {
 
   // Replaces the contents with `inputs` (ONE first), `num_aux` aux values, `rows` entries of a and
   // b (c stays empty) and the given densities, for an evaluator to fill in through mutable_aux(),
-  // mutable_a() and mutable_b() (r1cs/compiled_circuit.h); keeps the buffers' capacity.
+  // mutable_a() and mutable_b() (r1cs/compiled_circuit.h), which must overwrite every entry: an
+  // assignment that already has those sizes (the previous partition's, not cleared) keeps its
+  // old values there instead of writing zeros first (12 GB at 32GiB).
   void ResizeForEvaluation(std::span<const Fr> inputs, size_t num_aux, size_t rows,
                            const DensityBits& a_aux, const DensityBits& b_input,
                            const DensityBits& b_aux);

@@ -73,7 +73,7 @@ Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitnes
     RETURN_IF_ERROR(circuit.Synthesize(worker.compact));
     worker.witness_s += Since(t);
     t = Clock::now();
-    pa.Clear();
+    // Not cleared, as the engine does: the previous partition's buffers are overwritten.
     pa.Reserve(constraints, aux);
     RETURN_IF_ERROR(r1cs::EvaluateCompiled(*compiled, worker.compact, pa, 1));
     worker.evaluation_s += Since(t);
