@@ -56,6 +56,10 @@ test ! -e bad.bin
 
 # Synthesis from a C1, the benchmark path.
 "$bench" synth-only --c1 c1.json -i 1 | grep -q "M constraints/s"
+# The compiled path on the same C1: the circuit compiled once, then a compact witness evaluated.
+"$bench" synth-only --c1 c1.json -i 2 --mode compiled > compiled.log
+grep -q "compiled circuit: .* distinct coefficients" compiled.log
+[ "$(grep -c "per partition: compact witness" compiled.log)" -eq 2 ]
 # Seal regression records. gen-vanilla's defaults: miner f01000, sector 1, StackedDrg2KiBV1_1.
 record() { python3 "$tools/make_seal_record.py" c1.json proof.bin 1000 "$1" 5 "$2"; }
 record 1 V1_1_0 > good.jsonl

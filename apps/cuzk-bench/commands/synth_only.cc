@@ -168,14 +168,14 @@ int RunSynthOnly(SynthOptions o) {
   std::printf("  shape: %zu R1CS rows, %zu inputs, %zu aux per partition (counted in %.1f s)\n",
               constraints, counter.num_inputs(), counter.num_aux(), Since(t));
   if (o.mode == "count") return 0;
-  // One assignment per worker, reused across partitions and iterations as the engine hands a
+  // One set of buffers per worker, reused across partitions and iterations as the engine hands a
   // proved partition's assignment to the job's next synthesis: iteration 0 pays the first touch
   // of its pages (32GiB, derived c: 11.7 GiB, 17-29 s of kernel time on the 2-core development
   // VM), later ones do not.
   size_t workers = std::max<size_t>(o.threads, 1);
-  std::vector<Worker> assignments(workers, Worker(o.c_evaluations == "record" && o.mode == "prove"
-                                                      ? r1cs::CEvaluations::kRecord
-                                                      : r1cs::CEvaluations::kDerive));
+  std::vector<Worker> buffers(workers, Worker(o.c_evaluations == "record" && o.mode == "prove"
+                                                  ? r1cs::CEvaluations::kRecord
+                                                  : r1cs::CEvaluations::kDerive));
   // Compiled mode: the circuit's A and B, recorded once from its synthesis and shared.
   std::optional<r1cs::CompiledCircuit> compiled;
   if (o.mode == "compiled") {
@@ -199,7 +199,7 @@ int RunSynthOnly(SynthOptions o) {
     auto worker = [&](size_t w) {
       for (size_t k; (k = next.fetch_add(1)) < witnesses.size();) {
         Status s = SynthesizeOne(shape, witnesses[k], o.mode, constraints, counter.num_aux(),
-                                 compiled ? &*compiled : nullptr, assignments[w], &cancel);
+                                 compiled ? &*compiled : nullptr, buffers[w], &cancel);
         if (!s.ok() && !failed.exchange(true)) error = s;
       }
     };
@@ -229,10 +229,11 @@ int RunSynthOnly(SynthOptions o) {
         "kernel %.2f s, peak RSS %.2f GiB\n",
         i, seconds, total / seconds / 1e6, seconds / witnesses.size(), cpu.user - cpu_before.user,
         cpu.system - cpu_before.system, PeakRssGiB());
+    std::fflush(stdout);
     if (compiled) {
       double witness_s = 0, evaluation_s = 0;
       size_t compact_bytes = 0;
-      for (Worker& w : assignments) {
+      for (Worker& w : buffers) {
         witness_s += std::exchange(w.witness_s, 0);
         evaluation_s += std::exchange(w.evaluation_s, 0);
         compact_bytes = std::max(compact_bytes, w.compact.CapacityBytes());
@@ -241,7 +242,7 @@ int RunSynthOnly(SynthOptions o) {
           "    per partition: compact witness %.2f s (%.1f MiB, %zu values not 0 or 1), "
           "A·w and B·w %.2f s on one thread\n",
           witness_s / witnesses.size(), compact_bytes / double(1 << 20),
-          assignments[0].compact.num_other(), evaluation_s / witnesses.size());
+          buffers[0].compact.num_other(), evaluation_s / witnesses.size());
       std::fflush(stdout);
     }
   }
