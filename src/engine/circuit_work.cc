@@ -103,8 +103,10 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
     // a = A·w and b = B·w from the compiled circuit, into an assignment only now.
     auto start = std::chrono::steady_clock::now();
     AssignmentPtr assignment = TakeAssignment();
+    assignment->SetCancel(cancel);  // the job's cancel stops the evaluation too
     Status s = r1cs::EvaluateCompiled(*synthesized->compiled, *synthesized->witness, *assignment,
                                       threads_);
+    assignment->SetCancel(nullptr);
     if (!s.ok()) return s.Prefixed(PartitionPrefix(k) + "evaluating the compiled circuit: ");
     synthesized->witness.reset();
     synthesized->compiled.reset();

@@ -95,7 +95,8 @@ Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, 
 // would from the same circuit and witness: the inputs and aux values of `witness`, a = A·w and
 // b = B·w over every row, and the compiled densities; on up to `threads` threads (0 = all). Its
 // buffers are reused as they are, without clearing (every entry is overwritten). Fails, naming
-// the count, if the witness is not this circuit's size.
+// the count, if the witness is not this circuit's size; `out`'s cancel flag
+// (ConstraintSystem::SetCancel) stops it between blocks of rows with a kCancelled error.
 Status EvaluateCompiled(const CompiledCircuit& circuit, const CompactWitness& witness,
                         ProvingAssignment& out, size_t threads = 0);
 

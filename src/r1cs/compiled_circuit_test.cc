@@ -171,6 +171,20 @@ TEST(CompiledCircuitTest, RefusesAWitnessOfAnotherSize) {
   EXPECT_EQ(EvaluateCompiled(*compiled, right, recording).code(), StatusCode::kInvalidArgument);
 }
 
+TEST(CompiledCircuitTest, TheAssignmentsCancelFlagStopsTheEvaluation) {
+  RandomCircuit circuit(6, 2, 1'000, 20'000);
+  auto compiled = CompileCircuit(circuit);
+  ASSERT_TRUE(compiled.ok());
+  CompactWitness witness;
+  ASSERT_TRUE(circuit.Synthesize(witness).ok());
+  ProvingAssignment out(CEvaluations::kDerive);
+  CancelFlag cancel{true};
+  out.SetCancel(&cancel);
+  EXPECT_EQ(EvaluateCompiled(*compiled, witness, out).code(), StatusCode::kCancelled);
+  cancel = false;
+  EXPECT_TRUE(EvaluateCompiled(*compiled, witness, out).ok());
+}
+
 TEST(CompiledCircuitTest, RefusesACircuitWithMoreDistinctCoefficientsThanItsTable) {
   FunctionCircuit circuit([](ConstraintSystem& cs) {
     Variable x = cs.Alloc(Fr::One());
