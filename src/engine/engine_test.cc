@@ -325,6 +325,26 @@ TEST(MemoryBudgetTest, TryReserveNeverWaitsAndReserveForTimesOut) {
   EXPECT_EQ(budget.used(), 40 * MiB);
 }
 
+TEST(MemoryBudgetTest, ReservationsSplitAndShrink) {
+  MemoryBudget budget(100);
+  MemoryBudget::Reservation whole = budget.TryReserve(90);
+  MemoryBudget::Reservation part = whole.Split(60);
+  EXPECT_EQ(whole.bytes(), 30u);
+  EXPECT_EQ(part.bytes(), 60u);
+  EXPECT_EQ(budget.used(), 90u);
+  EXPECT_EQ(whole.Split(1000).bytes(), 30u);  // at most what it holds; dropped at once
+  EXPECT_EQ(whole.bytes(), 0u);
+  EXPECT_EQ(budget.used(), 60u);
+  part.ShrinkTo(80);  // holds less already: nothing changes
+  EXPECT_EQ(part.bytes(), 60u);
+  part.ShrinkTo(25);
+  EXPECT_EQ(part.bytes(), 25u);
+  EXPECT_EQ(budget.used(), 25u);
+  part = MemoryBudget::Reservation();
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_EQ(MemoryBudget::Reservation().Split(5).bytes(), 0u);  // an empty one splits to empty
+}
+
 TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {
   SrsCache cache("/nonexistent");
   auto unknown = cache.Acquire("porep-3k");

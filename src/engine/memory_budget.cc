@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/memory_budget.h"
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -19,6 +20,19 @@ MemoryBudget::Reservation& MemoryBudget::Reservation::operator=(Reservation&& o)
 
 MemoryBudget::Reservation::~Reservation() {
   if (budget_) budget_->Release(bytes_);
+}
+
+MemoryBudget::Reservation MemoryBudget::Reservation::Split(uint64_t bytes) {
+  if (!budget_) return Reservation();
+  bytes = std::min(bytes, bytes_);
+  bytes_ -= bytes;
+  return Reservation(budget_, bytes);
+}
+
+void MemoryBudget::Reservation::ShrinkTo(uint64_t bytes) {
+  if (!budget_ || bytes >= bytes_) return;
+  budget_->Release(bytes_ - bytes);
+  bytes_ = bytes;
 }
 
 uint64_t MemoryBudget::FromSystem(uint64_t margin_bytes) {

@@ -26,6 +26,10 @@ class MemoryBudget {
     Reservation& operator=(Reservation&& o) noexcept;
     ~Reservation();
     uint64_t bytes() const { return budget_ ? bytes_ : 0; }
+    // Moves `bytes` of this reservation (at most all of it) into a reservation of their own.
+    Reservation Split(uint64_t bytes);
+    // Gives back what it holds beyond `bytes` (nothing if it holds no more).
+    void ShrinkTo(uint64_t bytes);
 
    private:
     MemoryBudget* budget_ = nullptr;

@@ -5,11 +5,17 @@
 
 namespace cuzk::r1cs {
 
-void CompactWitness::Reserve(size_t aux) {
+void CompactWitness::Reserve(size_t aux, size_t other) {
   size_t words = (aux + 63) / 64;
   ones_.reserve(words);
   other_.reserve(words);
   rank_.reserve(words);
+  side_.reserve(other);
+}
+
+uint64_t CompactWitness::EstimatedBytes(size_t aux, size_t other) {
+  uint64_t words = (aux + 63) / 64;
+  return words * (8 + 8 + 4) + uint64_t{other} * sizeof(Fr);
 }
 
 void CompactWitness::Clear() {

@@ -22,8 +22,11 @@ class CompactWitness final : public ConstraintSystem {
   // Starts with input 0 = ONE.
   CompactWitness() { AllocInput(Fr::One()); }
 
-  // Reserves room for `aux` aux values.
-  void Reserve(size_t aux);
+  // Reserves room for `aux` aux values, `other` of them neither 0 nor 1.
+  void Reserve(size_t aux, size_t other = 0);
+  // Returns the bytes a witness of `aux` aux values, `other` of them neither 0 nor 1, holds once
+  // Reserve(aux, other) made its room (inputs aside).
+  static uint64_t EstimatedBytes(size_t aux, size_t other);
   // Forgets every value (back to input 0 = ONE), keeping the capacity.
   void Clear();
 

@@ -33,7 +33,8 @@ class CircuitCompiler final : public ConstraintSystem {
     AllocInput(Fr::One());
   }
 
-  Variable Alloc(const Fr&) override {
+  Variable Alloc(const Fr& value) override {
+    if (!value.IsZero() && !value.IsOne()) ++out_.witness_other;
     out_.a_aux_density.PushBack();
     out_.b_aux_density.PushBack();
     return {Variable::Kind::kAux, static_cast<uint32_t>(out_.num_aux++)};

@@ -74,6 +74,8 @@ class CompiledMatrix {
 struct CompiledCircuit {
   size_t num_inputs = 0;  // ONE included
   size_t num_aux = 0;
+  // Aux values neither 0 nor 1 in the witness it was compiled from (sizes compact witnesses).
+  size_t witness_other = 0;
   std::vector<Fr> coefficients;  // the distinct coefficients; [0] = 1, [1] = -1
   CompiledMatrix a, b;
   // Query densities, as ProvingAssignment tracks them.
@@ -85,7 +87,8 @@ struct CompiledCircuit {
   size_t Bytes() const;
 };
 
-// Synthesizes `circuit` (its witness values are ignored) into a CompiledCircuit. `rows` and `aux`,
+// Synthesizes `circuit` into a CompiledCircuit (of its witness, only the count of aux values other
+// than 0 and 1 is kept). `rows` and `aux`,
 // when known, reserve the memory up front (no growth by doubling). Fails if the circuit has more
 // than 65,536 distinct non-zero coefficients; setting `*cancel` stops it as it stops a synthesis.
 Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0,

@@ -95,6 +95,16 @@ TEST(CompactWitnessTest, HoldsTheSameValuesAsWitnessOnly) {
   }
   EXPECT_EQ(compact.num_other(), other);
   EXPECT_GT(other, 0u);
+  // The compiled circuit counts them too (it sizes the next witnesses' reservations), and a
+  // witness reserved for them holds what the estimate says.
+  auto compiled = CompileCircuit(circuit);
+  ASSERT_TRUE(compiled.ok());
+  EXPECT_EQ(compiled->witness_other, other);
+  CompactWitness reserved;
+  reserved.Reserve(compiled->num_aux, other);
+  ASSERT_TRUE(circuit.Synthesize(reserved).ok());
+  EXPECT_EQ(reserved.CapacityBytes() - reserved.inputs().capacity() * sizeof(Fr),
+            CompactWitness::EstimatedBytes(compiled->num_aux, other));
   std::vector<Fr> expanded(compact.num_aux());
   compact.ExpandAux(expanded, 2);
   for (size_t i = 0; i < expanded.size(); ++i) ASSERT_EQ(expanded[i], plain.aux()[i]) << i;
