@@ -83,7 +83,8 @@ int main(int argc, char** argv) {
   app.add_option("--synthesis-lookahead", lookahead,
                  "Partitions synthesized ahead of the provers (1: the next partition "
                  "synthesizes while one proves; 0: one partition at a time, least memory; "
-                 "default 1 with 8 or more hardware threads, else 0)")
+                 "default with GPUs half the hardware threads, 1-32, else 1 with 8 or more "
+                 "hardware threads, 0 below)")
       ->check(CLI::Range(0, 64));
   app.add_option("--memory-budget", budget_gib,
                  "GiB of host memory jobs may reserve (default 0 = MemTotal minus 4 GiB); a job "

@@ -124,7 +124,7 @@ TEST(AssignmentPoolTest, TheNextJobSynthesizesIntoAFinishedJobsBuffers) {
   auto job1 = CubicJob(2, shared_pk, &first);
   job1->UseAssignmentPool(&pool);
   for (uint32_t k = 0; k < 2; ++k) {
-    auto s = job1->Synthesize(k, nullptr);
+    auto s = job1->Synthesize(k, nullptr, nullptr);
     ASSERT_TRUE(s.ok()) << s.status().message();
     auto proof = job1->Prove(k, std::move(s).value(), nullptr, nullptr, nullptr);
     ASSERT_TRUE(proof.ok()) << proof.status().message();
@@ -134,7 +134,7 @@ TEST(AssignmentPoolTest, TheNextJobSynthesizesIntoAFinishedJobsBuffers) {
   EXPECT_EQ(pool.idle(), 1u);    // partition 1's buffers, for the next job
   auto job2 = CubicJob(1, shared_pk, &second);
   job2->UseAssignmentPool(&pool);
-  auto s = job2->Synthesize(0, nullptr);
+  auto s = job2->Synthesize(0, nullptr, nullptr);
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(second[0], first[1]);  // the same buffers, handed on
   EXPECT_EQ(pool.reused(), 1u);

@@ -19,12 +19,19 @@ CircuitWork::CircuitWork(uint32_t partitions, uint64_t partition_memory,
       finish_(std::move(finish)),
       source_(std::move(source)) {}
 
-Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(uint32_t k,
-                                                                      const CancelFlag* cancel) {
-  if (compiled_ && source_.circuit && source_.inputs && source_.rows) {
-    auto any_partition = [circuit = source_.circuit] { return circuit(0); };
-    auto compiled = compiled_->GetOrStartCompiling(circuit_id_, any_partition, source_.rows);
-    if (compiled) return SynthesizeCompact(k, std::move(compiled), cancel);
+std::shared_ptr<const r1cs::CompiledCircuit> CircuitWork::CompiledIfReady() {
+  if (!compiled_ || !source_.circuit || !source_.inputs || !source_.rows) return nullptr;
+  auto any_partition = [circuit = source_.circuit] { return circuit(0); };
+  return compiled_->GetOrStartCompiling(circuit_id_, any_partition, source_.rows);
+}
+
+Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(
+    uint32_t k, std::shared_ptr<const r1cs::CompiledCircuit> compiled, const CancelFlag* cancel) {
+  if (compiled) {
+    if (!source_.circuit || !source_.inputs) {
+      return Status(StatusCode::kInternal, circuit_id_ + ": no compiled path for this work");
+    }
+    return SynthesizeCompact(k, std::move(compiled), cancel);
   }
   AssignmentPtr reuse;
   {
@@ -63,7 +70,7 @@ Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::SynthesizeCompact(
   ASSIGN_OR_RETURN(std::unique_ptr<r1cs::Circuit> circuit, source_.circuit(k));
   auto start = std::chrono::steady_clock::now();
   out->witness = std::make_unique<r1cs::CompactWitness>();
-  out->witness->Reserve(compiled->num_aux);
+  out->witness->Reserve(compiled->num_aux, WitnessOtherEstimate(*compiled));
   out->witness->SetCancel(cancel);
   Status s = circuit->Synthesize(*out->witness);
   if (!s.ok()) return s.Prefixed(prefix + "synthesis: ");

@@ -46,8 +46,10 @@ class CircuitWork : public JobWork {
   uint32_t partitions() const override { return partitions_; }
   const std::string& circuit_id() const override { return circuit_id_; }
   uint64_t partition_memory() const override { return partition_memory_; }
-  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k,
-                                                           const CancelFlag* cancel) override;
+  std::shared_ptr<const r1cs::CompiledCircuit> CompiledIfReady() override;
+  Result<std::unique_ptr<SynthesizedPartition>> Synthesize(
+      uint32_t k, std::shared_ptr<const r1cs::CompiledCircuit> compiled,
+      const CancelFlag* cancel) override;
   Result<std::vector<uint8_t>> Prove(uint32_t k, std::unique_ptr<SynthesizedPartition> synthesized,
                                      const std::function<void()>& verifying,
                                      groth16::ProverBackend* backend,

@@ -6,6 +6,15 @@
 #include <utility>
 
 namespace cuzk::engine {
+
+size_t WitnessOtherEstimate(const r1cs::CompiledCircuit& compiled) {
+  return compiled.witness_other + compiled.witness_other / 4;
+}
+
+uint64_t WitnessMemoryEstimate(const r1cs::CompiledCircuit& compiled) {
+  return r1cs::CompactWitness::EstimatedBytes(compiled.num_aux, WitnessOtherEstimate(compiled));
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -86,7 +95,10 @@ uint64_t CompiledCircuits::Drop() {
   {
     MutexLock lock(mu_);
     for (auto& [id, e] : entries_) {
-      if (!e.compiled) continue;
+      // One that partitions hold stays: dropping it would free nothing, and the job's next
+      // partitions would wait for memory in full instead (a reference is only handed out under
+      // mu_, so a count of one stays one here).
+      if (!e.compiled || e.compiled.use_count() > 1) continue;
       spdlog::info("{}: compiled circuit dropped to make room in the memory budget", id);
       dropped.push_back(std::move(e.compiled));
       released.push_back(std::move(e.reservation));

@@ -30,6 +30,13 @@ struct CompiledInfo {
   double build_seconds = 0;
 };
 
+// Returns how many aux values other than 0 and 1 a partition's compact witness is expected to
+// hold: as many as the witness `compiled` was compiled from, and a quarter more (the values of
+// partitions differ).
+size_t WitnessOtherEstimate(const r1cs::CompiledCircuit& compiled);
+// Returns the bytes a partition's compact witness for `compiled` is expected to hold.
+uint64_t WitnessMemoryEstimate(const r1cs::CompiledCircuit& compiled);
+
 class CompiledCircuits {
  public:
   // Returns one instance of a circuit (any witness: only its R1CS is recorded).
@@ -47,9 +54,10 @@ class CompiledCircuits {
   // `make()`, whose R1CS has about `rows` rows (it sizes the reservation), on a thread of its own.
   std::shared_ptr<const r1cs::CompiledCircuit> GetOrStartCompiling(const std::string& circuit_id,
                                                                    CircuitFn make, uint64_t rows);
-  // Drops every ready compiled circuit (partitions holding one keep it until they are proved)
-  // and returns the budget bytes released; none is compiled again for a minute. The engine's
-  // budget calls it when a reservation does not fit and there are no idle buffers to free.
+  // Drops every ready compiled circuit that no partition or caller holds now (one in use would
+  // free nothing) and returns the budget bytes released; none is compiled again for a minute.
+  // The engine's budget calls it when a reservation does not fit and there are no idle buffers
+  // to free.
   uint64_t Drop();
   // Returns the compiled circuits that are ready.
   std::vector<CompiledInfo> Ready() const;

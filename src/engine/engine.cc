@@ -125,7 +125,15 @@ struct Engine::Job {
   uint32_t proving = 0;         // its partitions in NTT/MSM now
   uint32_t verifying = 0;       // its partitions whose new proof is being verified
   uint32_t proved = 0;
-  std::vector<ReadyPartition> ready;         // synthesized, waiting for a prover
+  std::vector<ReadyPartition> ready;  // synthesized, waiting for a prover
+  // Compiled path: working memory to prove one compact partition each (partition_memory()),
+  // the first reserved with the job's first compact partition, more while memory allows one per
+  // prover worker; held until the job finishes. A compact partition holds only its witness
+  // while it waits and proves with one of these, so it never waits for memory that partitions
+  // waiting for the prover hold.
+  std::vector<MemoryBudget::Reservation> free_slots;  // not in use by a prover now
+  uint32_t slots = 0;                                 // held, in use or not
+  Mutex slot_mu;  // held by the synthesis that reserves the first slot, so that there is one
   std::vector<std::vector<uint8_t>> proofs;  // by partition
   // Set when the job stops early (failed or cancelled); it finishes once nothing is in flight.
   JobState stop_state = JobState::kQueued;
@@ -152,10 +160,12 @@ const char* JobStateName(JobState state) {
 
 namespace {
 
-// Resolves kAutoLookahead: 1 with 8 or more hardware threads, else 0.
+// Resolves kAutoLookahead (see Engine::Config::synthesis_lookahead).
 Engine::Config WithLookahead(Engine::Config config) {
   if (config.synthesis_lookahead == Engine::kAutoLookahead) {
-    config.synthesis_lookahead = HardwareThreads() >= 8 ? 1 : 0;
+    const size_t threads = HardwareThreads();
+    config.synthesis_lookahead =
+        !config.backends.empty() ? std::clamp<size_t>(threads / 2, 1, 32) : (threads >= 8 ? 1 : 0);
   }
   if (!config.backends.empty()) config.workers = config.backends.size();
   return config;
@@ -451,6 +461,8 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
   }
   active_.erase(std::find(active_.begin(), active_.end(), job));
   if (active_.empty()) idle_cv_.NotifyAll();
+  job->free_slots.clear();  // nothing is in flight: every slot is back
+  job->slots = 0;
   // The result stays for the TTL; the work (parameters reference, parsed C1) and the inputs (a
   // 32GiB C1 is ~51 MB, a WindowPoSt partition's vanilla proofs hundreds of MB) need not:
   // idempotency checks use the digest.
@@ -492,10 +504,7 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
   // Idle resident parameters of other circuits give way first (least recently used first).
   MemoryBudget::Reservation r = srs_.TryReserveEvicting(circuit_id, bytes);
   if (r.bytes() > 0) return r;
-  uint64_t own = 0;
-  for (const SrsInfo& info : srs_.Loaded()) {
-    if (info.circuit_id == circuit_id) own = info.size_bytes;
-  }
+  uint64_t own = ResidentKeyBytes(circuit_id);
   if (own + bytes > budget_.total()) {
     return cuzk::Status::InvalidArgument(
         "memory: needs an estimated " + std::to_string(bytes >> 20) +
@@ -506,6 +515,45 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
   // Waits while other partitions hold the memory (and for idle keys to pass eviction_min_idle),
   // or until the job is cancelled.
   return srs_.ReserveWaiting(circuit_id, bytes, std::chrono::hours(24 * 365), cancel);
+}
+
+uint64_t Engine::ResidentKeyBytes(const std::string& circuit_id) const {
+  for (const SrsInfo& info : srs_.Loaded()) {
+    if (info.circuit_id == circuit_id) return info.size_bytes;
+  }
+  return 0;
+}
+
+Result<MemoryBudget::Reservation> Engine::ReserveCompactMemory(Job& job, uint64_t witness_bytes) {
+  const std::string& circuit_id = job.work->circuit_id();
+  const uint64_t proving = job.work->partition_memory();
+  MutexLock slot_lock(job.slot_mu);
+  uint32_t slots;
+  {
+    MutexLock lock(mu_);
+    slots = job.slots;
+  }
+  if (slots > 0) {
+    slot_lock.Unlock();
+    // One more prover may prove a partition of this job beside the first when memory allows now.
+    if (slots < config_.workers) {
+      MemoryBudget::Reservation both = srs_.TryReserveEvicting(circuit_id, proving + witness_bytes);
+      if (both.bytes() > 0) {
+        MutexLock lock(mu_);
+        job.free_slots.push_back(both.Split(proving));
+        ++job.slots;
+        prover_cv_.NotifyAll();
+        return both;
+      }
+    }
+    return ReserveWorkingMemory(circuit_id, witness_bytes, &job.cancel);
+  }
+  auto both = ReserveWorkingMemory(circuit_id, proving + witness_bytes, &job.cancel);
+  RETURN_IF_ERROR(both);
+  MutexLock lock(mu_);
+  job.free_slots.push_back(both->Split(proving));
+  ++job.slots;
+  return both;
 }
 
 std::optional<uint32_t> Engine::Prepare(Job& job) {
@@ -573,8 +621,20 @@ void Engine::SynthesisLoop() {
     bool synthesizing = false;  // counted in job->synthesizing
     if (k) {
       // Safe without the lock: `work` is set once and lives while a partition is in flight.
-      auto memory = ReserveWorkingMemory(job->work->circuit_id(), job->work->partition_memory(),
-                                         &job->cancel);
+      JobWork& work = *job->work;
+      // On the compiled path the partition holds its witness only (and its job one partition's
+      // working memory to prove with); in full, a partition's working memory from now on. Full
+      // it is when the budget could not hold the key, the working memory and a witness at once.
+      auto compiled = work.CompiledIfReady();
+      uint64_t witness_bytes = compiled ? WitnessMemoryEstimate(*compiled) : 0;
+      if (compiled &&
+          ResidentKeyBytes(work.circuit_id()) + work.partition_memory() + witness_bytes >
+              budget_.total()) {
+        compiled = nullptr;
+      }
+      auto memory =
+          compiled ? ReserveCompactMemory(*job, witness_bytes)
+                   : ReserveWorkingMemory(work.circuit_id(), work.partition_memory(), &job->cancel);
       if (memory.ok()) {
         MutexLock guard(mu_);
         ++job->synthesizing;  // the prover may wait for it (see ProverLoop)
@@ -582,8 +642,12 @@ void Engine::SynthesisLoop() {
       }
       auto t = Clock::now();
       auto synthesized = memory.ok()
-                             ? job->work->Synthesize(*k, &job->cancel)
+                             ? work.Synthesize(*k, compiled, &job->cancel)
                              : Result<std::unique_ptr<SynthesizedPartition>>(memory.status());
+      if (synthesized.ok() && (*synthesized)->witness) {
+        // The estimate gives way to what the witness holds (the side array may have grown).
+        memory->ShrinkTo((*synthesized)->witness->CapacityBytes());
+      }
       if (synthesized.ok()) {
         ready = ReadyPartition{*k, std::move(synthesized).value(), std::move(memory).value(),
                                std::chrono::duration<double>(Clock::now() - t).count()};
@@ -610,6 +674,10 @@ void Engine::SynthesisLoop() {
   }
 }
 
+bool Engine::Provable(const Job& job, const ReadyPartition& partition) const {
+  return !partition.synthesized->witness || !job.free_slots.empty();
+}
+
 void Engine::ProverLoop(size_t worker) {
   groth16::ProverBackend* backend =
       worker < config_.backends.size() ? config_.backends[worker].get() : nullptr;
@@ -622,15 +690,19 @@ void Engine::ProverLoop(size_t worker) {
       // The most urgent synthesized partition; but while a partition of a more urgent job is
       // being synthesized (its memory held, so it is ready soon), the prover waits for it rather
       // than start a less urgent proof that would make it wait a whole partition.
+      // Likewise while a more urgent job's compact partitions wait for its proving memory (in
+      // use by another prover, which gives it back soon).
       int urgent_synthesizing = -1;
       for (const auto& j : active_) {  // most urgent first
         if (j->Stopped()) continue;
-        if (!j->ready.empty()) {
+        bool provable = false;
+        for (const ReadyPartition& r : j->ready) provable = provable || Provable(*j, r);
+        if (provable) {
           if (urgent_synthesizing > static_cast<int>(j->priority)) return false;
           job = j;
           return true;
         }
-        if (j->synthesizing > 0) {
+        if (j->synthesizing > 0 || !j->ready.empty()) {
           urgent_synthesizing = std::max(urgent_synthesizing, static_cast<int>(j->priority));
         }
       }
@@ -638,11 +710,20 @@ void Engine::ProverLoop(size_t worker) {
     };
     while (!pick()) prover_cv_.Wait(mu_);
     if (stopping_) return;
-    auto lowest = std::min_element(
-        job->ready.begin(), job->ready.end(),
-        [](const ReadyPartition& a, const ReadyPartition& b) { return a.index < b.index; });
+    auto lowest = job->ready.end();
+    for (auto it = job->ready.begin(); it != job->ready.end(); ++it) {
+      if (Provable(*job, *it) && (lowest == job->ready.end() || it->index < lowest->index)) {
+        lowest = it;
+      }
+    }
     ReadyPartition item = std::move(*lowest);
     job->ready.erase(lowest);
+    MemoryBudget::Reservation slot;  // a compact partition's working memory, lent by its job
+    const bool lent = item.synthesized->witness != nullptr;
+    if (lent) {
+      slot = std::move(job->free_slots.back());
+      job->free_slots.pop_back();
+    }
     ++job->proving;
     prover_jobs_[worker] = job->id;
     lock.Unlock();
@@ -660,6 +741,10 @@ void Engine::ProverLoop(size_t worker) {
     double prove_s = std::chrono::duration<double>(Clock::now() - t).count();
     item.memory = MemoryBudget::Reservation();  // give the memory back before waking others
     lock.Lock();
+    if (lent) {
+      job->free_slots.push_back(std::move(slot));  // for the job's next compact partition
+      prover_cv_.NotifyAll();
+    }
     prover_jobs_[worker].clear();
     --(verified ? job->verifying : job->proving);
     if (!proof.ok()) {

@@ -112,9 +112,13 @@ class Engine {
     // Partitions synthesized ahead of the provers: with 1, partition k+1 synthesizes while
     // partition k proves (memory for workers + lookahead partitions, and as many again for each
     // more urgent priority level with jobs running; HIGH and CRITICAL jobs always look ahead by
-    // at least 1, so that a second urgent job is ready first). kAutoLookahead: 1 with 8 or more
-    // hardware threads, else 0 (with the CPU prover on 2 cores, synthesis beside proving only slows
-    // the proving: 123 against 140 2KiB proofs/h).
+    // at least 1, so that a second urgent job is ready first). kAutoLookahead: with GPU
+    // backends, half the hardware threads (1-32): the CPU's work is then synthesis, one partition
+    // per thread, and a partition waiting as a compact witness holds about 0.1 GiB (32GiB PoRep),
+    // so the provers are fed by as many syntheses as the cores carry (the Rust cuzk's own
+    // automatic lookahead goes to 32 by memory). Without: 1 with 8 or more hardware threads,
+    // else 0 (with the CPU prover on 2 cores, synthesis beside proving only slows the proving:
+    // 123 against 140 2KiB proofs/h).
     size_t synthesis_lookahead = kAutoLookahead;
     size_t synthesis_workers = 0;      // synthesis threads; 0 = 2 (workers + synthesis_lookahead)
     uint64_t memory_budget_bytes = 0;  // 0: MemTotal minus memory_safety_margin
@@ -183,6 +187,15 @@ class Engine {
   // waits for room until `*cancel` (the job's flag) is set.
   Result<MemoryBudget::Reservation> ReserveWorkingMemory(const std::string& circuit_id,
                                                          uint64_t bytes, const CancelFlag* cancel);
+  // Reserves the memory of a partition synthesized as a compact witness of `witness_bytes`, and
+  // with the job's first such partition one partition's working memory to prove with (see
+  // Job::free_slots); waits for room until the job is cancelled.
+  Result<MemoryBudget::Reservation> ReserveCompactMemory(Job& job, uint64_t witness_bytes);
+  // Returns the budget bytes `circuit_id`'s resident parameters hold (0 when not resident).
+  uint64_t ResidentKeyBytes(const std::string& circuit_id) const;
+  // Whether a prover can take `partition` of `job` now: in full it holds its working memory; a
+  // compact one needs one of its job's free slots.
+  bool Provable(const Job& job, const ReadyPartition& partition) const CUZK_REQUIRES(mu_);
   // Marks `job` failed with `error` (the first error wins) and drops its synthesized partitions.
   void FailLocked(Job& job, JobState state, const std::string& error) CUZK_REQUIRES(mu_);
   // Finishes `job` once nothing of it is in flight and it is complete, failed or cancelled.

@@ -30,12 +30,18 @@ class JobWork {
   virtual const std::string& circuit_id() const = 0;
   // Returns the estimated host memory one partition holds from synthesis until it is proved.
   virtual uint64_t partition_memory() const = 0;
-  // Synthesizes partition `k` (0 <= k < partitions()); may run on any thread, concurrently
-  // with Synthesize and Prove of other partitions.
-  // Setting `*cancel` (when not null) stops it after the circuit's current step (see
+  // Returns the compiled circuit (engine/compiled_circuits.h) a partition can be synthesized
+  // against now, starting to compile it the first time; null while there is none or when the
+  // work cannot use one (its partitions are then synthesized in full).
+  virtual std::shared_ptr<const r1cs::CompiledCircuit> CompiledIfReady() { return nullptr; }
+  // Synthesizes partition `k` (0 <= k < partitions()): as a compact witness for `compiled` when
+  // it is not null (from CompiledIfReady, so that the caller reserved memory for that path),
+  // else in full. May run on any thread, concurrently with Synthesize and Prove of other
+  // partitions. Setting `*cancel` (when not null) stops it after the circuit's current step (see
   // r1cs::ConstraintSystem::SetCancel) with a kCancelled error.
-  virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(uint32_t k,
-                                                                   const CancelFlag* cancel) = 0;
+  virtual Result<std::unique_ptr<SynthesizedPartition>> Synthesize(
+      uint32_t k, std::shared_ptr<const r1cs::CompiledCircuit> compiled,
+      const CancelFlag* cancel) = 0;
   // Proves partition `k` from its synthesis on `backend` (null: the CPU) and verifies the proof,
   // calling `verifying` once in between (so status can tell the phases apart); returns the proof
   // bytes. A proof that does not verify is an error, never returned. Setting `*cancel` (when not

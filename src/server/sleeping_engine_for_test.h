@@ -27,8 +27,8 @@ class SleepingWork : public engine::JobWork {
   uint32_t partitions() const override { return partitions_; }
   const std::string& circuit_id() const override { return circuit_; }
   uint64_t partition_memory() const override { return 1 << 20; }
-  Result<std::unique_ptr<engine::SynthesizedPartition>> Synthesize(uint32_t,
-                                                                   const CancelFlag*) override {
+  Result<std::unique_ptr<engine::SynthesizedPartition>> Synthesize(
+      uint32_t, std::shared_ptr<const r1cs::CompiledCircuit>, const CancelFlag*) override {
     std::this_thread::sleep_for(2ms);
     return std::unique_ptr<engine::SynthesizedPartition>(std::make_unique<SleptPartition>());
   }
