@@ -16,34 +16,51 @@ Fr Bit(bool b) { return b ? Fr::One() : Fr::Zero(); }  // no Montgomery conversi
 
 AllocatedBit AllocatedBit::Alloc(ConstraintSystem& cs, bool value) {
   Variable v = cs.Alloc(Bit(value));
-  cs.Enforce(OneMinus(v), LinearCombination::Of(v), LinearCombination());
+  if (cs.WantsCombinations()) {
+    cs.Enforce(OneMinus(v), LinearCombination::Of(v), LinearCombination());
+  } else {
+    cs.EnforceUnread();
+  }
   return {v, value};
 }
 
 AllocatedBit AllocatedBit::AllocConditionally(ConstraintSystem& cs, bool value,
                                               const AllocatedBit& must_be_false) {
   Variable v = cs.Alloc(Bit(value));
-  LinearCombination a = OneMinus(must_be_false.var);
-  a.Sub(v);
-  cs.Enforce(a, LinearCombination::Of(v), LinearCombination());
+  if (cs.WantsCombinations()) {
+    LinearCombination a = OneMinus(must_be_false.var);
+    a.Sub(v);
+    cs.Enforce(a, LinearCombination::Of(v), LinearCombination());
+  } else {
+    cs.EnforceUnread();
+  }
   return {v, value};
 }
 
 AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value != b.value;
   Variable c = cs.Alloc(Bit(value));
-  LinearCombination two_a;
-  two_a.AddTerm(a.var, Fr::Two());
-  LinearCombination rhs = LinearCombination::Of(a.var);
-  rhs.Add(b.var).Sub(c);
-  cs.Enforce(two_a, LinearCombination::Of(b.var), rhs);
+  if (cs.WantsCombinations()) {
+    LinearCombination two_a;
+    two_a.AddTerm(a.var, Fr::Two());
+    LinearCombination rhs = LinearCombination::Of(a.var);
+    rhs.Add(b.var).Sub(c);
+    cs.Enforce(two_a, LinearCombination::Of(b.var), rhs);
+  } else {
+    cs.EnforceUnread();
+  }
   return {c, value};
 }
 
 AllocatedBit AllocatedBit::And(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value && b.value;
   Variable c = cs.Alloc(Bit(value));
-  cs.Enforce(LinearCombination::Of(a.var), LinearCombination::Of(b.var), LinearCombination::Of(c));
+  if (cs.WantsCombinations()) {
+    cs.Enforce(LinearCombination::Of(a.var), LinearCombination::Of(b.var),
+               LinearCombination::Of(c));
+  } else {
+    cs.EnforceUnread();
+  }
   return {c, value};
 }
 
@@ -51,14 +68,22 @@ AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a,
                                   const AllocatedBit& b) {
   bool value = a.value && !b.value;
   Variable c = cs.Alloc(Bit(value));
-  cs.Enforce(LinearCombination::Of(a.var), OneMinus(b.var), LinearCombination::Of(c));
+  if (cs.WantsCombinations()) {
+    cs.Enforce(LinearCombination::Of(a.var), OneMinus(b.var), LinearCombination::Of(c));
+  } else {
+    cs.EnforceUnread();
+  }
   return {c, value};
 }
 
 AllocatedBit AllocatedBit::Nor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = !a.value && !b.value;
   Variable c = cs.Alloc(Bit(value));
-  cs.Enforce(OneMinus(a.var), OneMinus(b.var), LinearCombination::Of(c));
+  if (cs.WantsCombinations()) {
+    cs.Enforce(OneMinus(a.var), OneMinus(b.var), LinearCombination::Of(c));
+  } else {
+    cs.EnforceUnread();
+  }
   return {c, value};
 }
 
@@ -132,11 +157,15 @@ Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean&
   if (b.IsConst(true)) return And(cs, a.Not(), c.Not()).Not();
   // General case (a = true included): [b - c] * [a] = [ch - c].
   Variable ch = cs.Alloc(Bit(value));
-  LinearCombination bc = b.Lc();
-  c.AddTo(bc, Fr::MinusOne());
-  LinearCombination rhs = LinearCombination::Of(ch);
-  c.AddTo(rhs, Fr::MinusOne());
-  cs.Enforce(bc, a.Lc(), rhs);
+  if (cs.WantsCombinations()) {
+    LinearCombination bc = b.Lc();
+    c.AddTo(bc, Fr::MinusOne());
+    LinearCombination rhs = LinearCombination::Of(ch);
+    c.AddTo(rhs, Fr::MinusOne());
+    cs.Enforce(bc, a.Lc(), rhs);
+  } else {
+    cs.EnforceUnread();
+  }
   return Is({ch, value});
 }
 
@@ -153,13 +182,17 @@ Boolean Boolean::Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean
   // General case: maj first, then bc = b and c, then [2bc - b - c] * [a] = [bc - maj].
   Variable maj = cs.Alloc(Bit(value));
   Boolean bc = And(cs, b, c);
-  LinearCombination lhs;
-  bc.AddTo(lhs, Fr::Two());
-  b.AddTo(lhs, Fr::MinusOne());
-  c.AddTo(lhs, Fr::MinusOne());
-  LinearCombination rhs = bc.Lc();
-  rhs.Sub(maj);
-  cs.Enforce(lhs, a.Lc(), rhs);
+  if (cs.WantsCombinations()) {
+    LinearCombination lhs;
+    bc.AddTo(lhs, Fr::Two());
+    b.AddTo(lhs, Fr::MinusOne());
+    c.AddTo(lhs, Fr::MinusOne());
+    LinearCombination rhs = bc.Lc();
+    rhs.Sub(maj);
+    cs.Enforce(lhs, a.Lc(), rhs);
+  } else {
+    cs.EnforceUnread();
+  }
   return Is({maj, value});
 }
 

@@ -13,12 +13,12 @@ namespace {
 
 LinearCombination One() { return LinearCombination::Of(Variable::One()); }
 
-// Returns (sum 2^i bits_i as a combination, its value).
-std::pair<LinearCombination, Fr> Weighted(std::span<const Boolean> bits) {
+// Returns (sum 2^i bits_i as a combination (empty unless `lc_wanted`), its value).
+std::pair<LinearCombination, Fr> Weighted(std::span<const Boolean> bits, bool lc_wanted = true) {
   LinearCombination lc;
   Fr coeff = Fr::One(), value;
   for (const Boolean& b : bits) {
-    b.AddTo(lc, coeff);
+    if (lc_wanted) b.AddTo(lc, coeff);
     if (b.value()) value += coeff;
     coeff = coeff.Double();
   }
@@ -32,9 +32,13 @@ std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x) {
   std::vector<Boolean> bits;
   bits.reserve(255);
   for (size_t i = 0; i < 255; ++i) bits.push_back(Boolean::Alloc(cs, (v[i / 64] >> (i % 64)) & 1));
-  auto [lc, value] = Weighted(bits);
-  lc.Sub(x.var);
-  cs.Enforce(LinearCombination(), LinearCombination(), lc);
+  if (cs.WantsCombinations()) {
+    auto [lc, value] = Weighted(bits);
+    lc.Sub(x.var);
+    cs.Enforce(LinearCombination(), LinearCombination(), lc);
+  } else {
+    cs.EnforceUnread();
+  }
   return bits;
 }
 
@@ -73,9 +77,13 @@ std::vector<Boolean> ToBitsLeStrictClaiming(ConstraintSystem& cs, const Allocate
   std::vector<Boolean> bits;
   bits.reserve(msb_first.size());
   for (size_t i = msb_first.size(); i-- > 0;) bits.push_back(Boolean::Is(msb_first[i]));
-  auto [lc, value] = Weighted(bits);
-  lc.Sub(x.var);
-  cs.Enforce(LinearCombination(), LinearCombination(), lc);
+  if (cs.WantsCombinations()) {
+    auto [lc, value] = Weighted(bits);
+    lc.Sub(x.var);
+    cs.Enforce(LinearCombination(), LinearCombination(), lc);
+  } else {
+    cs.EnforceUnread();
+  }
   return bits;
 }
 
@@ -123,9 +131,14 @@ void EnforceEqual(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNu
 }
 
 AllocatedNum PackBits(ConstraintSystem& cs, std::span<const Boolean> bits) {
-  auto [lc, value] = Weighted(bits);
+  const bool lcs = cs.WantsCombinations();
+  auto [lc, value] = Weighted(bits, lcs);
   AllocatedNum n = AllocatedNum::Alloc(cs, value);
-  cs.Enforce(lc, One(), LinearCombination::Of(n.var));
+  if (lcs) {
+    cs.Enforce(lc, One(), LinearCombination::Of(n.var));
+  } else {
+    cs.EnforceUnread();
+  }
   return n;
 }
 

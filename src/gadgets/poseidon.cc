@@ -53,7 +53,11 @@ LinearCombination One() { return LinearCombination::Of(Variable::One()); }
 Variable EnsureAllocated(ConstraintSystem& cs, const Elt& e) {
   if (e.allocated) return e.var;
   Variable v = cs.Alloc(e.value);
-  cs.Enforce(e.lc, One(), LinearCombination::Of(v));
+  if (cs.WantsCombinations()) {
+    cs.Enforce(e.lc, One(), LinearCombination::Of(v));
+  } else {
+    cs.EnforceUnread();
+  }
   return v;
 }
 
@@ -61,43 +65,58 @@ Variable EnsureAllocated(ConstraintSystem& cs, const Elt& e) {
 // [x]*[x] = [x2], [x2]*[x2] = [x4], [x]*[x4] = [o - k]. Writes o into `out`.
 void Quintic(ConstraintSystem& cs, Variable x, const Fr& value, const Fr* key, Elt& out) {
   Fr v2 = value.Square(), v4 = v2.Square();
+  const bool lcs = cs.WantsCombinations();
   Variable x2 = cs.Alloc(v2);
-  cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x), LinearCombination::Of(x2));
+  if (lcs) {
+    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x), LinearCombination::Of(x2));
+  } else {
+    cs.EnforceUnread();
+  }
   Variable x4 = cs.Alloc(v4);
-  cs.Enforce(LinearCombination::Of(x2), LinearCombination::Of(x2), LinearCombination::Of(x4));
+  if (lcs) {
+    cs.Enforce(LinearCombination::Of(x2), LinearCombination::Of(x2), LinearCombination::Of(x4));
+  } else {
+    cs.EnforceUnread();
+  }
   Fr o_value = value * v4 + (key ? *key : Fr::Zero());
   Variable o = cs.Alloc(o_value);
-  LinearCombination c = LinearCombination::Of(o);
-  if (key) c.AddTerm(Variable::One(), -*key);
-  cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x4), c);
+  if (lcs) {
+    LinearCombination c = LinearCombination::Of(o);
+    if (key) c.AddTerm(Variable::One(), -*key);
+    cs.Enforce(LinearCombination::Of(x), LinearCombination::Of(x4), c);
+  } else {
+    cs.EnforceUnread();
+  }
   out.SetAllocated(o, o_value);
 }
 
-// Dense mix: new[j] = sum_i m[i][j] e[i], as combinations (into ws.out, then swapped in).
-void DenseMix(Workspace& ws, const hash::Matrix& m) {
+// Dense mix: new[j] = sum_i m[i][j] e[i], as combinations when `lcs` (into ws.out, then swapped
+// in), and as values.
+void DenseMix(Workspace& ws, const hash::Matrix& m, bool lcs) {
   std::vector<Elt>& e = ws.e;
   std::vector<Elt>& out = ws.out;
   for (size_t j = 0; j < e.size(); ++j) {
     out[j].SetZero();
     for (size_t i = 0; i < e.size(); ++i) {
-      out[j].lc.AddScaled(e[i].lc, m[i][j]);
+      if (lcs) out[j].lc.AddScaled(e[i].lc, m[i][j]);
       out[j].value += m[i][j] * e[i].value;
     }
   }
   e.swap(out);
 }
 
-// Sparse mix: new[0] = sum_i w_hat[i] e[i]; new[j] = e[j] + v_rest[j-1] e[0].
-void SparseMix(Workspace& ws, const hash::SparseMatrix& s) {
+// Sparse mix: new[0] = sum_i w_hat[i] e[i]; new[j] = e[j] + v_rest[j-1] e[0] (combinations
+// only when `lcs`).
+void SparseMix(Workspace& ws, const hash::SparseMatrix& s, bool lcs) {
   std::vector<Elt>& e = ws.e;
   Elt& first = ws.first;
   first.SetZero();
   for (size_t i = 0; i < e.size(); ++i) {
-    first.lc.AddScaled(e[i].lc, s.w_hat[i]);
+    if (lcs) first.lc.AddScaled(e[i].lc, s.w_hat[i]);
     first.value += s.w_hat[i] * e[i].value;
   }
   for (size_t j = 1; j < e.size(); ++j) {
-    e[j].lc.AddScaled(e[0].lc, s.v_rest[j - 1]);
+    if (lcs) e[j].lc.AddScaled(e[0].lc, s.v_rest[j - 1]);
     e[j].value += s.v_rest[j - 1] * e[0].value;
     e[j].allocated = false;
   }
@@ -140,23 +159,39 @@ Result<AllocatedNum> PoseidonWithTag(ConstraintSystem& cs, std::span<const Alloc
   // element x: [x + c]*[x + c] = [q], [q]*[q] = [q4], [x + c]*[q4] = [o - k].
   Fr tag = (domain_tag ? *domain_tag : p.merkle_tag) + cc[0];
   e[0].SetConstant(tag * tag.Square().Square() + cc[t]);
+  const bool lcs = cs.WantsCombinations();
   for (size_t i = 1; i < t; ++i) {
     const AllocatedNum& x = preimage[i - 1];
-    LinearCombination shifted = LinearCombination::Of(x.var);
-    shifted.AddTerm(Variable::One(), cc[i]);
     Fr sv = x.value + cc[i], q = sv.Square(), q4 = q.Square(), out = sv * q4 + cc[t + i];
+    LinearCombination shifted;
+    if (lcs) {
+      shifted.Add(x.var);
+      shifted.AddTerm(Variable::One(), cc[i]);
+    }
     Variable qv = cs.Alloc(q);
-    cs.Enforce(shifted, shifted, LinearCombination::Of(qv));
+    if (lcs) {
+      cs.Enforce(shifted, shifted, LinearCombination::Of(qv));
+    } else {
+      cs.EnforceUnread();
+    }
     Variable q4v = cs.Alloc(q4);
-    cs.Enforce(LinearCombination::Of(qv), LinearCombination::Of(qv), LinearCombination::Of(q4v));
+    if (lcs) {
+      cs.Enforce(LinearCombination::Of(qv), LinearCombination::Of(qv), LinearCombination::Of(q4v));
+    } else {
+      cs.EnforceUnread();
+    }
     Variable ov = cs.Alloc(out);
-    LinearCombination c = LinearCombination::Of(ov);
-    c.AddTerm(Variable::One(), -cc[t + i]);
-    cs.Enforce(shifted, LinearCombination::Of(q4v), c);
+    if (lcs) {
+      LinearCombination c = LinearCombination::Of(ov);
+      c.AddTerm(Variable::One(), -cc[t + i]);
+      cs.Enforce(shifted, LinearCombination::Of(q4v), c);
+    } else {
+      cs.EnforceUnread();
+    }
     e[i].SetAllocated(ov, out);
   }
   cc += 2 * t;
-  DenseMix(ws, p.mds);
+  DenseMix(ws, p.mds, lcs);
   // Full rounds 1..3 (the third mixed with pre_sparse), partial rounds, 3 final full rounds with
   // post-keys and a terminal one without.
   auto full_round = [&](bool keyed) {
@@ -167,16 +202,16 @@ Result<AllocatedNum> PoseidonWithTag(ConstraintSystem& cs, std::span<const Alloc
   };
   for (size_t r = 1; r <= 3; ++r) {
     full_round(true);
-    DenseMix(ws, r == 3 ? o.pre_sparse : p.mds);
+    DenseMix(ws, r == 3 ? o.pre_sparse : p.mds, lcs);
   }
   for (const hash::SparseMatrix& s : o.sparse) {
     Variable x = EnsureAllocated(cs, e[0]);
     Quintic(cs, x, e[0].value, cc++, e[0]);
-    SparseMix(ws, s);
+    SparseMix(ws, s, lcs);
   }
   for (size_t r = 0; r < 4; ++r) {
     full_round(r < 3);
-    DenseMix(ws, p.mds);
+    DenseMix(ws, p.mds, lcs);
   }
   Variable out = EnsureAllocated(cs, e[1]);
   return AllocatedNum{out, e[1].value};

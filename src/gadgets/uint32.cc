@@ -47,6 +47,10 @@ void MultiEq::EnforceEqual(size_t num_bits, const LinearCombination& lhs,
                            const LinearCombination& rhs) {
   // Fr holds 254 bits safely (CAPACITY): flush before this equality would reach it.
   if (bits_used_ + num_bits >= 254) Flush();
+  if (!cs_.WantsCombinations()) {  // the same flushes, nothing accumulated
+    bits_used_ += num_bits;
+    return;
+  }
   if (bits_used_ == 0) {
     *lhs_ += lhs;
     *rhs_ += rhs;
@@ -154,6 +158,8 @@ UInt32 UInt32::AddMany(ConstraintSystem& cs, MultiEq& eq, std::span<const UInt32
     if (i < 32) w.bits_[i] = Boolean::Is(bit);
   }
   const Fr weight = eq.BeginEquality(result_bits);
+  w.value_ = static_cast<uint32_t>(sum);
+  if (!cs.WantsCombinations()) return w;
   LinearCombination& lhs = eq.lhs();
   for (const UInt32& op : operands) {
     Fr coeff = weight;
@@ -168,7 +174,6 @@ UInt32 UInt32::AddMany(ConstraintSystem& cs, MultiEq& eq, std::span<const UInt32
     rhs.AddTerm(result[i], coeff);
     coeff = coeff.Double();
   }
-  w.value_ = static_cast<uint32_t>(sum);
   return w;
 }
 

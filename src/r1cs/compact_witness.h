@@ -61,6 +61,7 @@ class CompactWitness final : public ConstraintSystem {
   size_t num_other() const { return side_.size(); }
   // Returns the bytes of memory the values hold (their capacity).
   size_t CapacityBytes() const;
+  bool WantsCombinations() const override { return false; }
 
  protected:
   void DoEnforce(const LinearCombination&, const LinearCombination&, const LinearCombination&,

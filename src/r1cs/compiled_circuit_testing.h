@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Test helper: checks that a circuit's compiled path (CompileCircuit, a CompactWitness,
-// EvaluateCompiled) gives exactly the proving assignment that its synthesis gives.
+// EvaluateCompiled) gives exactly the proving assignment that its synthesis gives, and that the
+// values-only and counting systems see the same values and counts.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit.h"
+#include "r1cs/counting.h"
 #include "r1cs/proving_assignment.h"
+#include "r1cs/witness_only.h"
 
 namespace cuzk::r1cs {
 
@@ -44,6 +47,19 @@ inline void ExpectCompiledEqualsSynthesized(const Circuit& circuit, size_t threa
   ExpectSameBits(got.a_aux_density(), want.a_aux_density(), "A aux density");
   ExpectSameBits(got.b_input_density(), want.b_input_density(), "B input density");
   ExpectSameBits(got.b_aux_density(), want.b_aux_density(), "B aux density");
+
+  // The other systems that skip building combinations (ConstraintSystem::WantsCombinations):
+  // the same values, and the same counts of variables and constraints.
+  WitnessOnly values;
+  ASSERT_TRUE(circuit.Synthesize(values).ok());
+  EXPECT_EQ(values.inputs(), want.inputs());
+  ASSERT_EQ(values.aux().size(), want.aux().size());
+  for (size_t i = 0; i < want.aux().size(); ++i) ASSERT_EQ(values.aux()[i], want.aux()[i]) << i;
+  CountingConstraintSystem counts;
+  ASSERT_TRUE(circuit.Synthesize(counts).ok());
+  EXPECT_EQ(counts.num_inputs(), want.inputs().size());
+  EXPECT_EQ(counts.num_aux(), want.aux().size());
+  EXPECT_EQ(counts.num_constraints() + counts.num_inputs(), want.num_constraints());
 }
 
 }  // namespace cuzk::r1cs

@@ -38,6 +38,16 @@ class ConstraintSystem {
   virtual void PopNamespace() {}
   // Returns true iff names are kept, so callers may skip formatting them otherwise.
   virtual bool WantsNames() const { return false; }
+  // Returns false when Enforce never reads its combinations (values-only and counting systems):
+  // hot gadgets then call EnforceUnread instead of building them. What they allocate, with which
+  // values and in which order, and how many constraints they add, must not depend on it
+  // (compiled_circuits_test compares).
+  virtual bool WantsCombinations() const { return true; }
+  // Adds a constraint whose combinations are not built, for systems that do not read them.
+  void EnforceUnread() {
+    static const LinearCombination kUnread;
+    DoEnforce(kUnread, kUnread, kUnread, {});
+  }
   // Lets another thread stop a synthesis: circuits check Cancelled() between their large steps
   // (each challenge or sector; in PoRep also each path, column and label of a challenge) and
   // then return a kCancelled error. Null: never cancelled.

@@ -21,6 +21,7 @@ class CountingConstraintSystem final : public ConstraintSystem {
   size_t num_inputs() const { return inputs_; }
   size_t num_aux() const { return aux_; }
   size_t num_constraints() const { return constraints_; }
+  bool WantsCombinations() const override { return false; }
 
  protected:
   void DoEnforce(const LinearCombination&, const LinearCombination&, const LinearCombination&,
