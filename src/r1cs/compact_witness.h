@@ -20,7 +20,10 @@ namespace cuzk::r1cs {
 class CompactWitness final : public ConstraintSystem {
  public:
   // Starts with input 0 = ONE.
-  CompactWitness() { AllocInput(Fr::One()); }
+  CompactWitness() {
+    SkipCombinations();
+    AllocInput(Fr::One());
+  }
 
   // Reserves room for `aux` aux values, `other` of them neither 0 nor 1.
   void Reserve(size_t aux, size_t other = 0);
@@ -61,7 +64,6 @@ class CompactWitness final : public ConstraintSystem {
   size_t num_other() const { return side_.size(); }
   // Returns the bytes of memory the values hold (their capacity).
   size_t CapacityBytes() const;
-  bool WantsCombinations() const override { return false; }
 
  protected:
   void DoEnforce(const LinearCombination&, const LinearCombination&, const LinearCombination&,

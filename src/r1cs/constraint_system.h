@@ -41,12 +41,17 @@ class ConstraintSystem {
   // Returns false when Enforce never reads its combinations (values-only and counting systems):
   // hot gadgets then call EnforceUnread instead of building them. What they allocate, with which
   // values and in which order, and how many constraints they add, must not depend on it
-  // (compiled_circuits_test compares).
-  virtual bool WantsCombinations() const { return true; }
-  // Adds a constraint whose combinations are not built, for systems that do not read them.
+  // (compiled_circuits_test compares). Not virtual: gadgets ask once per bit.
+  bool WantsCombinations() const { return wants_combinations_; }
+  // Adds a constraint whose combinations are not built: counted (unread_constraints), nothing
+  // else, when the system does not read them; an empty constraint otherwise.
   void EnforceUnread() {
-    static const LinearCombination kUnread;
-    DoEnforce(kUnread, kUnread, kUnread, {});
+    if (!wants_combinations_) {
+      ++unread_constraints_;
+      return;
+    }
+    static const LinearCombination kEmpty;
+    DoEnforce(kEmpty, kEmpty, kEmpty, {});
   }
   // Lets another thread stop a synthesis: circuits check Cancelled() between their large steps
   // (each challenge or sector; in PoRep also each path, column and label of a challenge) and
@@ -56,11 +61,17 @@ class ConstraintSystem {
   bool Cancelled() const { return IsCancelled(cancel_); }
 
  protected:
+  // For the constructors of systems that never read Enforce's combinations.
+  void SkipCombinations() { wants_combinations_ = false; }
+  // Returns how many constraints EnforceUnread added without Enforce.
+  size_t unread_constraints() const { return unread_constraints_; }
   virtual void DoEnforce(const LinearCombination& a, const LinearCombination& b,
                          const LinearCombination& c, std::string_view name) = 0;
 
  private:
   const CancelFlag* cancel_ = nullptr;
+  bool wants_combinations_ = true;
+  size_t unread_constraints_ = 0;
 };
 
 // Returns the error of a synthesis stopped by ConstraintSystem::SetCancel's flag.

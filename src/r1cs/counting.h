@@ -11,7 +11,7 @@ namespace cuzk::r1cs {
 class CountingConstraintSystem final : public ConstraintSystem {
  public:
   // Starts with input 0 = ONE.
-  CountingConstraintSystem() = default;
+  CountingConstraintSystem() { SkipCombinations(); }
   Variable Alloc(const Fr&) override {
     return {Variable::Kind::kAux, static_cast<uint32_t>(aux_++)};
   }
@@ -20,8 +20,7 @@ class CountingConstraintSystem final : public ConstraintSystem {
   }
   size_t num_inputs() const { return inputs_; }
   size_t num_aux() const { return aux_; }
-  size_t num_constraints() const { return constraints_; }
-  bool WantsCombinations() const override { return false; }
+  size_t num_constraints() const { return constraints_ + unread_constraints(); }
 
  protected:
   void DoEnforce(const LinearCombination&, const LinearCombination&, const LinearCombination&,

@@ -14,7 +14,10 @@ namespace cuzk::r1cs {
 class WitnessOnly final : public ConstraintSystem {
  public:
   // Starts with input 0 = ONE.
-  WitnessOnly() { AllocInput(Fr::One()); }
+  WitnessOnly() {
+    SkipCombinations();
+    AllocInput(Fr::One());
+  }
 
   // Reserves room for `aux` aux values, so that a synthesis of known size does not reallocate.
   void Reserve(size_t aux) { aux_.reserve(aux); }
@@ -32,7 +35,6 @@ class WitnessOnly final : public ConstraintSystem {
   // filling them took 34 s instead of 14 s on the project's VM).
   const std::vector<Fr>& inputs() const { return inputs_; }
   const HugeVector<Fr>& aux() const { return aux_; }
-  bool WantsCombinations() const override { return false; }
 
  protected:
   void DoEnforce(const LinearCombination&, const LinearCombination&, const LinearCombination&,
