@@ -93,8 +93,9 @@ int main(int argc, char** argv) {
                  "Seconds a finished job's result stays for AwaitProof (default 3600)")
       ->check(CLI::Range(int64_t{0}, int64_t{365} * 24 * 3600));
   app.add_option("--max-rpc-threads", max_rpc_threads,
-                 "Calls served at once (each waiting AwaitProof or Prove holds a thread); more "
-                 "are refused with RESOURCE_EXHAUSTED")
+                 "Threads for the calls that do not wait (submissions, status, cancels); more "
+                 "at once are refused with RESOURCE_EXHAUSTED. Waiting AwaitProof and Prove calls "
+                 "hold none")
       ->check(CLI::Range(4, 100000))
       ->capture_default_str();
   app.add_flag("--cpu-only", cpu_only,
@@ -209,8 +210,8 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   auto engine = std::make_unique<cuzk::engine::Engine>(config.engine);
-  cuzk::server::ProvingService service(*engine);
-  auto started = cuzk::server::StartGrpcServer(service, config.listen, max_rpc_threads);
+  auto service = std::make_unique<cuzk::server::ProvingService>(*engine);
+  auto started = cuzk::server::StartGrpcServer(*service, config.listen, max_rpc_threads);
   if (!started.ok()) {
     spdlog::error("{}", started.status().message());
     return 1;
@@ -253,7 +254,9 @@ int main(int argc, char** argv) {
     spdlog::info("stopped (work still in progress was abandoned)");
     std::_Exit(0);
   }
-  engine.reset();  // joins the workers
+  server.reset();
+  service.reset();  // stops listening to the engine
+  engine.reset();   // joins the workers
   spdlog::info("stopped");
   return 0;
 }

@@ -330,6 +330,18 @@ Result<JobOutcome> Engine::Await(const std::string& job_id, std::chrono::millise
   return job->outcome;
 }
 
+Result<JobOutcome> Engine::Peek(const std::string& job_id) const {
+  MutexLock lock(mu_);
+  auto it = jobs_.find(job_id);
+  if (it == jobs_.end()) return cuzk::Status(StatusCode::kNotFound, "no job \"" + job_id + "\"");
+  return it->second->outcome;
+}
+
+void Engine::SetFinishListener(std::function<void(const std::string& job_id)> listener) {
+  MutexLock lock(mu_);
+  finish_listener_ = std::move(listener);
+}
+
 Result<bool> Engine::Cancel(const std::string& job_id) {
   MutexLock lock(mu_);
   auto it = jobs_.find(job_id);
@@ -496,6 +508,7 @@ void Engine::MaybeFinishLocked(const std::shared_ptr<Job>& job) {
     spdlog::warn("job {}: {} after {} ms: {}", job->id, JobStateName(o.state), o.total_ms, o.error);
   }
   job->done_cv.NotifyAll();
+  if (finish_listener_) finish_listener_(job->id);
 }
 
 Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string& circuit_id,

@@ -150,6 +150,12 @@ class Engine {
   // Waits up to `timeout` (zero = forever) for the job to finish; a job still going is returned
   // with its current state (kQueued or kRunning).
   Result<JobOutcome> Await(const std::string& job_id, std::chrono::milliseconds timeout);
+  // Returns the job's outcome now: as Await with a zero wait (kQueued or kRunning while it goes).
+  Result<JobOutcome> Peek(const std::string& job_id) const;
+  // Calls `listener` (null: none) with the id of every job that finishes, completed, failed or
+  // cancelled, under the engine's lock: it must not call the engine (the server's JobWaiters
+  // only note the id for their own thread).
+  void SetFinishListener(std::function<void(const std::string& job_id)> listener);
   // Cancels a job; returns true if it was running (a partition being proved stops within
   // milliseconds on the CPU and at its next step on a GPU, one being synthesized after its
   // current step: a PoRep path, column or label, or a challenge or sector of the other kinds).
@@ -234,6 +240,7 @@ class Engine {
   // last 1000 per kind
   std::map<ProofKind, std::deque<double>> recent_seconds_ CUZK_GUARDED_BY(mu_);
   bool stopping_ CUZK_GUARDED_BY(mu_) = false;
+  std::function<void(const std::string&)> finish_listener_ CUZK_GUARDED_BY(mu_);
   std::vector<std::thread> workers_;
   size_t synthesis_workers_ = 0;  // set before the workers start, then constant
   // per prover worker: the job it proves, or empty

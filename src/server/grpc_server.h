@@ -15,8 +15,9 @@
 
 namespace cuzk::server {
 
-// Threads that serve calls at once, by default: far above what Curio keeps in flight (its
-// MaxPending is 10), far below what would exhaust a host.
+// Threads that serve the synchronous calls (all but AwaitProof and Prove, which wait as
+// callbacks and hold none) at once, by default: far above what clients send at once, far below
+// what would exhaust a host.
 inline constexpr int kDefaultMaxRpcThreads = 512;
 
 // A started server and where it listens.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The daemon's gRPC server in-process: calls beyond its thread cap are refused with
-// RESOURCE_EXHAUSTED (1,000 waiting AwaitProof calls once held 1,000 threads), and the calls
-// within it are served.
+// The daemon's gRPC server in-process: AwaitProof and Prove wait as callbacks, so far more of
+// them than the server has threads neither hold a thread nor lock out status calls and urgent
+// submissions (1,000 waiting AwaitProof calls once held 1,000 threads); each ends with its job,
+// its timeout, its client's deadline or the engine's shutdown.
 #include "server/grpc_server.h"
 
 #include <gtest/gtest.h>
@@ -17,7 +18,20 @@
 namespace cuzk::server {
 namespace {
 
-TEST(GrpcServerTest, CallsBeyondTheThreadCapAreRefused) {
+// Submits a request that stays queued (the engine has no workers) and returns its job id.
+std::string SubmitQueued(v1::ProvingEngine::Stub& stub, const std::string& id,
+                         v1::Priority priority = v1::PRIORITY_UNSPECIFIED) {
+  grpc::ClientContext context;
+  v1::SubmitProofRequest request;
+  request.set_request_id(id);
+  request.set_proof_kind(v1::POREP_SEAL_COMMIT);
+  request.set_priority(priority);
+  v1::SubmitProofResponse response;
+  EXPECT_TRUE(stub.SubmitProof(&context, request, &response).ok()) << id;
+  return response.job_id();
+}
+
+TEST(GrpcServerTest, WaitingCallsHoldNoThread) {
   engine::Engine::Config config;
   config.workers = 0;  // jobs only queue: AwaitProof waits out its timeout
   config.memory_budget_bytes = uint64_t{1} << 30;
@@ -31,38 +45,129 @@ TEST(GrpcServerTest, CallsBeyondTheThreadCapAreRefused) {
   EXPECT_EQ(started->where, "unix://" + socket + " (mode 0660)");
   auto channel = grpc::CreateChannel("unix://" + socket, grpc::InsecureChannelCredentials());
   auto stub = v1::ProvingEngine::NewStub(channel);
-  {
-    grpc::ClientContext context;
-    v1::SubmitProofRequest request;
-    request.set_request_id("queued");
-    request.set_proof_kind(v1::POREP_SEAL_COMMIT);
-    v1::SubmitProofResponse response;
-    ASSERT_TRUE(stub->SubmitProof(&context, request, &response).ok());
-  }
-  constexpr int kCalls = 24;
-  std::atomic<int> served{0}, refused{0}, other{0};
+  const std::string queued = SubmitQueued(*stub, "queued");
+
+  // Far more waiting calls than the four threads (1,000 once held 1,000 threads and locked out
+  // everything else), one with a client deadline shorter than its wait.
+  constexpr int kCalls = 200;
+  std::atomic<int> timed_out{0}, other{0};
   std::vector<std::thread> clients;
   for (int i = 0; i < kCalls; ++i) {
     clients.emplace_back([&] {
       grpc::ClientContext context;
       v1::AwaitProofRequest request;
-      request.set_job_id("queued");
-      request.set_timeout_ms(1500);
+      request.set_job_id(queued);
+      request.set_timeout_ms(3000);
       v1::AwaitProofResponse response;
       grpc::Status s = stub->AwaitProof(&context, request, &response);
       if (s.ok() && response.status() == v1::AwaitProofResponse::TIMEOUT) {
-        ++served;
-      } else if (s.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED) {
-        ++refused;
+        ++timed_out;
       } else {
         ++other;
       }
     });
   }
+  grpc::Status impatient;
+  std::thread impatient_client([&] {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));
+    v1::AwaitProofRequest request;
+    request.set_job_id(queued);  // no timeout: waits for the job
+    v1::AwaitProofResponse response;
+    impatient = stub->AwaitProof(&context, request, &response);
+  });
+  for (int i = 0; i < 200 && service.waiting() < kCalls + 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(service.waiting(), static_cast<size_t>(kCalls + 1));
+  // Meanwhile status calls and an urgent submission are served at once.
+  for (int i = 0; i < 10; ++i) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(1));
+    v1::GetStatusRequest request;
+    v1::GetStatusResponse response;
+    EXPECT_TRUE(stub->GetStatus(&context, request, &response).ok()) << i;
+  }
+  EXPECT_FALSE(SubmitQueued(*stub, "urgent", v1::CRITICAL).empty());
+  impatient_client.join();
+  EXPECT_EQ(impatient.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
   for (auto& t : clients) t.join();
-  EXPECT_GT(served.load(), 0);
-  EXPECT_GT(refused.load(), 0) << "every one of " << kCalls << " waiting calls got a thread";
+  EXPECT_EQ(timed_out.load(), kCalls);
   EXPECT_EQ(other.load(), 0);
+  EXPECT_EQ(service.waiting(), 0u);  // the impatient client's wait ended with its call
+
+  // A call waiting when the engine shuts down gets its job's end: cancelled.
+  v1::AwaitProofResponse last;
+  grpc::Status last_status;
+  std::thread last_client([&] {
+    grpc::ClientContext context;
+    v1::AwaitProofRequest request;
+    request.set_job_id(queued);
+    last_status = stub->AwaitProof(&context, request, &last);
+  });
+  for (int i = 0; i < 200 && service.waiting() < 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  engine.Shutdown();
+  last_client.join();
+  EXPECT_TRUE(last_status.ok()) << last_status.error_message();
+  EXPECT_EQ(last.status(), v1::AwaitProofResponse::CANCELLED);
+  started->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
+  std::filesystem::remove(socket);
+}
+
+TEST(GrpcServerTest, ProveWaitsAsACallbackAndNamesAnUnknownJob) {
+  engine::Engine::Config config;
+  config.workers = 0;
+  config.memory_budget_bytes = uint64_t{1} << 30;
+  engine::Engine engine(config);
+  ProvingService service(engine);
+  std::string socket = (std::filesystem::temp_directory_path() /
+                        ("cuzk-grpc-prove-" + std::to_string(getpid()) + ".sock"))
+                           .string();
+  auto started = StartGrpcServer(service, "unix://" + socket, /*max_threads=*/4);
+  ASSERT_TRUE(started.ok()) << started.status().message();
+  auto stub = v1::ProvingEngine::NewStub(
+      grpc::CreateChannel("unix://" + socket, grpc::InsecureChannelCredentials()));
+  {
+    grpc::ClientContext context;
+    v1::AwaitProofRequest request;
+    request.set_job_id("nobody");
+    v1::AwaitProofResponse response;
+    EXPECT_EQ(stub->AwaitProof(&context, request, &response).error_code(),
+              grpc::StatusCode::NOT_FOUND);
+  }
+  {
+    grpc::ClientContext context;  // a request the engine refuses: the error, at once
+    v1::ProveRequest request;
+    v1::ProveResponse response;
+    EXPECT_EQ(stub->Prove(&context, request, &response).error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  // A Prove whose job is cancelled answers with the cancellation.
+  v1::ProveResponse proved;
+  grpc::Status proved_status;
+  std::thread client([&] {
+    grpc::ClientContext context;
+    v1::ProveRequest request;
+    request.mutable_submit()->set_request_id("prove-me");
+    request.mutable_submit()->set_proof_kind(v1::POREP_SEAL_COMMIT);
+    proved_status = stub->Prove(&context, request, &proved);
+  });
+  for (int i = 0; i < 200 && service.waiting() < 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(service.waiting(), 1u);
+  {
+    grpc::ClientContext context;
+    v1::CancelProofRequest request;
+    request.set_job_id("prove-me");
+    v1::CancelProofResponse response;
+    EXPECT_TRUE(stub->CancelProof(&context, request, &response).ok());
+  }
+  client.join();
+  EXPECT_TRUE(proved_status.ok()) << proved_status.error_message();
+  EXPECT_EQ(proved.result().status(), v1::AwaitProofResponse::CANCELLED);
   started->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
   engine.Shutdown();
   std::filesystem::remove(socket);

@@ -26,54 +26,86 @@ grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status ProvingService::AwaitInto(grpc::ServerContext* context, const std::string& job_id,
-                                       uint64_t timeout_ms, v1::AwaitProofResponse* out) {
-  // Wait in slices so a client that goes away (or whose deadline passes, or a server shutting
-  // down) frees the thread within a tenth of a second.
-  auto deadline = timeout_ms
-                      ? std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)
-                      : std::chrono::steady_clock::time_point::max();
-  for (;;) {
-    // At most 100 ms, and never past the deadline (a 1 ms timeout returns after ~1 ms).
-    auto slice = std::chrono::milliseconds(100);
-    if (timeout_ms) {
-      auto left =
-          std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      slice = std::clamp(left, std::chrono::milliseconds(1), slice);
-    }
-    auto outcome = engine_.Await(job_id, slice);
-    if (!outcome.ok()) return ToGrpc(outcome.status());
-    bool finished =
-        outcome->state != engine::JobState::kQueued && outcome->state != engine::JobState::kRunning;
-    if (finished || context->IsCancelled() || std::chrono::steady_clock::now() >= deadline) {
-      out->set_job_id(job_id);
-      out->set_status(ToWire(outcome->state));
-      out->set_proof(std::string(outcome->proof.begin(), outcome->proof.end()));
-      out->set_error_message(finished ? outcome->error : "the job is still in progress");
-      out->set_queue_wait_ms(outcome->queue_wait_ms);
-      out->set_srs_load_ms(outcome->srs_load_ms);
-      out->set_synthesis_ms(outcome->synthesis_ms);
-      out->set_gpu_compute_ms(outcome->prove_ms);
-      out->set_total_ms(outcome->total_ms);
-      return grpc::Status::OK;
-    }
+namespace {
+
+// Fills an AwaitProof response from a job's outcome (finished, or still going when the wait
+// ended first).
+void FillResponse(const std::string& job_id, const engine::JobOutcome& outcome,
+                  v1::AwaitProofResponse* out) {
+  bool finished =
+      outcome.state != engine::JobState::kQueued && outcome.state != engine::JobState::kRunning;
+  out->set_job_id(job_id);
+  out->set_status(ToWire(outcome.state));
+  out->set_proof(std::string(outcome.proof.begin(), outcome.proof.end()));
+  out->set_error_message(finished ? outcome.error : "the job is still in progress");
+  out->set_queue_wait_ms(outcome.queue_wait_ms);
+  out->set_srs_load_ms(outcome.srs_load_ms);
+  out->set_synthesis_ms(outcome.synthesis_ms);
+  out->set_gpu_compute_ms(outcome.prove_ms);
+  out->set_total_ms(outcome.total_ms);
+}
+
+// One AwaitProof or Prove call waiting for its job, holding no thread: finished from the
+// waiters' thread when the job ends or the timeout passes, or soon after the client goes away
+// (its deadline, a cancel, or the server shutting down).
+class WaitReactor final : public grpc::ServerUnaryReactor {
+ public:
+  explicit WaitReactor(ProvingService& service) : service_(service) {}
+  void Start(const std::string& job_id, uint64_t timeout_ms, v1::AwaitProofResponse* out) {
+    service_.AwaitThen(
+        job_id, timeout_ms, out, [this](grpc::Status status) { Finish(status); }, &wait_);
   }
+  void OnCancel() override { service_.EndWait(wait_); }
+  void OnDone() override { delete this; }
+
+ private:
+  ProvingService& service_;
+  uint64_t wait_ = 0;
+};
+
+}  // namespace
+
+void ProvingService::AwaitThen(const std::string& job_id, uint64_t timeout_ms,
+                               v1::AwaitProofResponse* out, std::function<void(grpc::Status)> done,
+                               uint64_t* wait) {
+  auto deadline = timeout_ms ? JobWaiters::Clock::now() + std::chrono::milliseconds(timeout_ms)
+                             : JobWaiters::Clock::time_point::max();
+  waiters_.Add(
+      job_id, deadline,
+      [job_id, out, done = std::move(done)](Result<engine::JobOutcome> outcome) {
+        if (!outcome.ok()) return done(ToGrpc(outcome.status()));
+        FillResponse(job_id, *outcome, out);
+        done(grpc::Status::OK);
+      },
+      wait);
 }
 
-grpc::Status ProvingService::AwaitProof(grpc::ServerContext* context,
-                                        const v1::AwaitProofRequest* request,
-                                        v1::AwaitProofResponse* response) {
-  return AwaitInto(context, request->job_id(), request->timeout_ms(), response);
+grpc::ServerUnaryReactor* ProvingService::StartWait(const std::string& job_id, uint64_t timeout_ms,
+                                                    v1::AwaitProofResponse* out) {
+  auto* reactor = new WaitReactor(*this);
+  reactor->Start(job_id, timeout_ms, out);
+  return reactor;
 }
 
-grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::ProveRequest* request,
-                                   v1::ProveResponse* response) {
+grpc::ServerUnaryReactor* ProvingService::AwaitProof(grpc::CallbackServerContext*,
+                                                     const v1::AwaitProofRequest* request,
+                                                     v1::AwaitProofResponse* response) {
+  return StartWait(request->job_id(), request->timeout_ms(), response);
+}
+
+grpc::ServerUnaryReactor* ProvingService::Prove(grpc::CallbackServerContext* context,
+                                                const v1::ProveRequest* request,
+                                                v1::ProveResponse* response) {
   trimmer_.NoteRequest(request->ByteSizeLong());
   auto job = ToJobRequest(request->submit());
-  if (!job.ok()) return ToGrpc(job.status());
-  auto submitted = engine_.Submit(*job);
-  if (!submitted.ok()) return ToGrpc(submitted.status());
-  return AwaitInto(context, submitted->first, 0, response->mutable_result());
+  auto submitted =
+      job.ok() ? engine_.Submit(*job) : Result<std::pair<std::string, uint32_t>>(job.status());
+  if (!submitted.ok()) {
+    grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+    reactor->Finish(ToGrpc(submitted.status()));
+    return reactor;
+  }
+  return StartWait(submitted->first, 0, response->mutable_result());
 }
 
 grpc::Status ProvingService::CancelProof(grpc::ServerContext*,

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "server/blocking_await_for_test.h"
 #include "server/metrics.h"
 #include "server/proving_service.h"
 #include "server/wire.h"
@@ -167,13 +168,9 @@ TEST(ProvingServiceTest, AwaitProofHonoursShortTimeouts) {
   v1::SubmitProofResponse submitted;
   ASSERT_TRUE(service.SubmitProof(nullptr, &r, &submitted).ok());
   for (uint64_t timeout_ms : {1, 200}) {
-    grpc::ServerContext context;
-    v1::AwaitProofRequest await;
-    await.set_job_id(submitted.job_id());
-    await.set_timeout_ms(timeout_ms);
     v1::AwaitProofResponse response;
     auto start = std::chrono::steady_clock::now();
-    ASSERT_TRUE(service.AwaitProof(&context, &await, &response).ok());
+    ASSERT_TRUE(BlockingAwait(service, submitted.job_id(), timeout_ms, &response).ok());
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - start)
                   .count();
