@@ -60,6 +60,10 @@ test ! -e bad.bin
 "$bench" synth-only --c1 c1.json -i 2 --mode compiled > compiled.log
 grep -q "compiled circuit: .* distinct coefficients" compiled.log
 [ "$(grep -c "per partition: compact witness" compiled.log)" -eq 2 ]
+grep -q "A·w and B·w" compiled.log
+# The compact witness alone (what a partition waiting for the prover holds), every partition.
+"$bench" synth-only --c1 c1.json --all --mode compact > compact.log
+grep -q "per partition: compact witness .* values not 0 or 1)$" compact.log
 # Seal regression records. gen-vanilla's defaults: miner f01000, sector 1, StackedDrg2KiBV1_1.
 record() { python3 "$tools/make_seal_record.py" c1.json proof.bin 1000 "$1" 5 "$2"; }
 record 1 V1_1_0 > good.jsonl
