@@ -10,12 +10,11 @@ LinearCombination OneMinus(Variable v) {
   lc.Sub(v);
   return lc;
 }
-Fr Bit(bool b) { return b ? Fr::One() : Fr::Zero(); }  // no Montgomery conversion
 
 }  // namespace
 
 AllocatedBit AllocatedBit::Alloc(ConstraintSystem& cs, bool value) {
-  Variable v = cs.Alloc(Bit(value));
+  Variable v = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     cs.Enforce(OneMinus(v), LinearCombination::Of(v), LinearCombination());
   } else {
@@ -26,7 +25,7 @@ AllocatedBit AllocatedBit::Alloc(ConstraintSystem& cs, bool value) {
 
 AllocatedBit AllocatedBit::AllocConditionally(ConstraintSystem& cs, bool value,
                                               const AllocatedBit& must_be_false) {
-  Variable v = cs.Alloc(Bit(value));
+  Variable v = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     LinearCombination a = OneMinus(must_be_false.var);
     a.Sub(v);
@@ -39,7 +38,7 @@ AllocatedBit AllocatedBit::AllocConditionally(ConstraintSystem& cs, bool value,
 
 AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value != b.value;
-  Variable c = cs.Alloc(Bit(value));
+  Variable c = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     LinearCombination two_a;
     two_a.AddTerm(a.var, Fr::Two());
@@ -54,7 +53,7 @@ AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, cons
 
 AllocatedBit AllocatedBit::And(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value && b.value;
-  Variable c = cs.Alloc(Bit(value));
+  Variable c = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     cs.Enforce(LinearCombination::Of(a.var), LinearCombination::Of(b.var),
                LinearCombination::Of(c));
@@ -67,7 +66,7 @@ AllocatedBit AllocatedBit::And(ConstraintSystem& cs, const AllocatedBit& a, cons
 AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a,
                                   const AllocatedBit& b) {
   bool value = a.value && !b.value;
-  Variable c = cs.Alloc(Bit(value));
+  Variable c = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     cs.Enforce(LinearCombination::Of(a.var), OneMinus(b.var), LinearCombination::Of(c));
   } else {
@@ -78,7 +77,7 @@ AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a,
 
 AllocatedBit AllocatedBit::Nor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = !a.value && !b.value;
-  Variable c = cs.Alloc(Bit(value));
+  Variable c = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     cs.Enforce(OneMinus(a.var), OneMinus(b.var), LinearCombination::Of(c));
   } else {
@@ -156,7 +155,7 @@ Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean&
   if (c.IsConst(true)) return And(cs, a, b.Not()).Not();
   if (b.IsConst(true)) return And(cs, a.Not(), c.Not()).Not();
   // General case (a = true included): [b - c] * [a] = [ch - c].
-  Variable ch = cs.Alloc(Bit(value));
+  Variable ch = cs.AllocBit(value);
   if (cs.WantsCombinations()) {
     LinearCombination bc = b.Lc();
     c.AddTo(bc, Fr::MinusOne());
@@ -180,7 +179,7 @@ Boolean Boolean::Sha256Maj(ConstraintSystem& cs, const Boolean& a, const Boolean
   if (b.IsConst(true)) return And(cs, a.Not(), c.Not()).Not();
   if (a.IsConst(true)) return And(cs, b.Not(), c.Not()).Not();
   // General case: maj first, then bc = b and c, then [2bc - b - c] * [a] = [bc - maj].
-  Variable maj = cs.Alloc(Bit(value));
+  Variable maj = cs.AllocBit(value);
   Boolean bc = And(cs, b, c);
   if (cs.WantsCombinations()) {
     LinearCombination lhs;

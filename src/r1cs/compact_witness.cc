@@ -30,11 +30,7 @@ void CompactWitness::Clear() {
 
 Variable CompactWitness::Alloc(const Fr& value) {
   size_t i = num_aux_++;
-  if ((i & 63) == 0) {
-    ones_.push_back(0);
-    other_.push_back(0);
-    rank_.push_back(static_cast<uint32_t>(side_.size()));
-  }
+  if ((i & 63) == 0) StartWord();
   uint64_t mask = uint64_t{1} << (i & 63);
   if (value.IsZero()) {
     // both bits stay clear

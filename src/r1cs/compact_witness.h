@@ -34,6 +34,12 @@ class CompactWitness final : public ConstraintSystem {
   void Clear();
 
   Variable Alloc(const Fr& value) override;
+  Variable AllocBit(bool value) override {
+    size_t i = num_aux_++;
+    if ((i & 63) == 0) StartWord();
+    ones_.back() |= uint64_t{value} << (i & 63);
+    return {Variable::Kind::kAux, static_cast<uint32_t>(i)};
+  }
   Variable AllocInput(const Fr& value) override {
     inputs_.push_back(value);
     return {Variable::Kind::kInput, static_cast<uint32_t>(inputs_.size() - 1)};
@@ -70,6 +76,13 @@ class CompactWitness final : public ConstraintSystem {
                  std::string_view) override {}
 
  private:
+  // Opens the bitmap words of the next 64 aux values.
+  void StartWord() {
+    ones_.push_back(0);
+    other_.push_back(0);
+    rank_.push_back(static_cast<uint32_t>(side_.size()));
+  }
+
   std::vector<Fr> inputs_;
   size_t num_aux_ = 0;
   std::vector<uint64_t> ones_;   // bit i: aux value i is 1 (when it is not another value)

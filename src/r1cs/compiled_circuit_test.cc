@@ -116,6 +116,31 @@ TEST(CompactWitnessTest, HoldsTheSameValuesAsWitnessOnly) {
   EXPECT_EQ(compact.Aux(9'999), plain.aux()[9'999]);
 }
 
+TEST(CompactWitnessTest, AllocBitStoresWhatAllocOfZeroOrOneStores) {
+  CompactWitness bits, elements;
+  WitnessOnly plain;
+  for (uint32_t i = 0; i < 1'000; ++i) {
+    // Bits, with another value every 7th and a run across 64-value words.
+    bool bit = (i * 2654435761u) >> 31;
+    if (i % 7 == 3) {
+      Fr v = Fr::FromUint64(i + 2);
+      bits.Alloc(v);
+      elements.Alloc(v);
+      plain.Alloc(v);
+    } else {
+      EXPECT_EQ(bits.AllocBit(bit).index, i);
+      elements.Alloc(bit ? Fr::One() : Fr::Zero());
+      plain.AllocBit(bit);  // the base class's: Alloc of 0 or 1
+    }
+  }
+  ASSERT_EQ(bits.num_aux(), 1'000u);
+  EXPECT_EQ(bits.num_other(), elements.num_other());
+  for (size_t i = 0; i < 1'000; ++i) {
+    ASSERT_EQ(bits.Aux(i), elements.Aux(i)) << i;
+    ASSERT_EQ(bits.Aux(i), plain.aux()[i]) << i;
+  }
+}
+
 TEST(CompiledCircuitTest, EvaluatesAsTheProvingAssignmentOnRandomCircuits) {
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     SCOPED_TRACE(seed);

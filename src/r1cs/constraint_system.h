@@ -27,6 +27,9 @@ class ConstraintSystem {
   virtual Variable Alloc(const Fr& value) = 0;
   // Allocates a public input holding `value`.
   virtual Variable AllocInput(const Fr& value) = 0;
+  // Allocates a private variable holding 0 or 1 (Alloc of Fr 0 or 1; CompactWitness stores the
+  // bit without forming the element).
+  virtual Variable AllocBit(bool value) { return Alloc(value ? Fr::One() : Fr::Zero()); }
   // Adds the constraint a * b = c; `name` labels it for diagnostics only.
   void Enforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
                std::string_view name = {}) {
