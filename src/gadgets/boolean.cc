@@ -11,55 +11,59 @@ LinearCombination OneMinus(Variable v) {
   return lc;
 }
 
+// The bit gadgets' constraints, built only for systems that read them. Out of line: inlined,
+// their combinations gave every gadget a kilobyte frame to set up even on the values-only path.
+[[gnu::noinline]] void EnforceBit(ConstraintSystem& cs, Variable v) {
+  cs.Enforce(OneMinus(v), LinearCombination::Of(v), LinearCombination());
+}
+[[gnu::noinline]] void EnforceBitUnless(ConstraintSystem& cs, Variable v, Variable must_be_false) {
+  LinearCombination a = OneMinus(must_be_false);
+  a.Sub(v);
+  cs.Enforce(a, LinearCombination::Of(v), LinearCombination());
+}
+[[gnu::noinline]] void EnforceXor(ConstraintSystem& cs, Variable a, Variable b, Variable c) {
+  LinearCombination two_a;
+  two_a.AddTerm(a, Fr::Two());
+  LinearCombination rhs = LinearCombination::Of(a);
+  rhs.Add(b).Sub(c);
+  cs.Enforce(two_a, LinearCombination::Of(b), rhs);
+}
+[[gnu::noinline]] void EnforceAnd(ConstraintSystem& cs, Variable a, Variable b, Variable c) {
+  cs.Enforce(LinearCombination::Of(a), LinearCombination::Of(b), LinearCombination::Of(c));
+}
+[[gnu::noinline]] void EnforceAndNot(ConstraintSystem& cs, Variable a, Variable b, Variable c) {
+  cs.Enforce(LinearCombination::Of(a), OneMinus(b), LinearCombination::Of(c));
+}
+[[gnu::noinline]] void EnforceNor(ConstraintSystem& cs, Variable a, Variable b, Variable c) {
+  cs.Enforce(OneMinus(a), OneMinus(b), LinearCombination::Of(c));
+}
+
 }  // namespace
 
 AllocatedBit AllocatedBit::Alloc(ConstraintSystem& cs, bool value) {
   Variable v = cs.AllocBit(value);
-  if (cs.WantsCombinations()) {
-    cs.Enforce(OneMinus(v), LinearCombination::Of(v), LinearCombination());
-  } else {
-    cs.EnforceUnread();
-  }
+  cs.WantsCombinations() ? EnforceBit(cs, v) : cs.EnforceUnread();
   return {v, value};
 }
 
 AllocatedBit AllocatedBit::AllocConditionally(ConstraintSystem& cs, bool value,
                                               const AllocatedBit& must_be_false) {
   Variable v = cs.AllocBit(value);
-  if (cs.WantsCombinations()) {
-    LinearCombination a = OneMinus(must_be_false.var);
-    a.Sub(v);
-    cs.Enforce(a, LinearCombination::Of(v), LinearCombination());
-  } else {
-    cs.EnforceUnread();
-  }
+  cs.WantsCombinations() ? EnforceBitUnless(cs, v, must_be_false.var) : cs.EnforceUnread();
   return {v, value};
 }
 
 AllocatedBit AllocatedBit::Xor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value != b.value;
   Variable c = cs.AllocBit(value);
-  if (cs.WantsCombinations()) {
-    LinearCombination two_a;
-    two_a.AddTerm(a.var, Fr::Two());
-    LinearCombination rhs = LinearCombination::Of(a.var);
-    rhs.Add(b.var).Sub(c);
-    cs.Enforce(two_a, LinearCombination::Of(b.var), rhs);
-  } else {
-    cs.EnforceUnread();
-  }
+  cs.WantsCombinations() ? EnforceXor(cs, a.var, b.var, c) : cs.EnforceUnread();
   return {c, value};
 }
 
 AllocatedBit AllocatedBit::And(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = a.value && b.value;
   Variable c = cs.AllocBit(value);
-  if (cs.WantsCombinations()) {
-    cs.Enforce(LinearCombination::Of(a.var), LinearCombination::Of(b.var),
-               LinearCombination::Of(c));
-  } else {
-    cs.EnforceUnread();
-  }
+  cs.WantsCombinations() ? EnforceAnd(cs, a.var, b.var, c) : cs.EnforceUnread();
   return {c, value};
 }
 
@@ -67,22 +71,14 @@ AllocatedBit AllocatedBit::AndNot(ConstraintSystem& cs, const AllocatedBit& a,
                                   const AllocatedBit& b) {
   bool value = a.value && !b.value;
   Variable c = cs.AllocBit(value);
-  if (cs.WantsCombinations()) {
-    cs.Enforce(LinearCombination::Of(a.var), OneMinus(b.var), LinearCombination::Of(c));
-  } else {
-    cs.EnforceUnread();
-  }
+  cs.WantsCombinations() ? EnforceAndNot(cs, a.var, b.var, c) : cs.EnforceUnread();
   return {c, value};
 }
 
 AllocatedBit AllocatedBit::Nor(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   bool value = !a.value && !b.value;
   Variable c = cs.AllocBit(value);
-  if (cs.WantsCombinations()) {
-    cs.Enforce(OneMinus(a.var), OneMinus(b.var), LinearCombination::Of(c));
-  } else {
-    cs.EnforceUnread();
-  }
+  cs.WantsCombinations() ? EnforceNor(cs, a.var, b.var, c) : cs.EnforceUnread();
   return {c, value};
 }
 

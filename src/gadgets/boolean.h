@@ -12,7 +12,9 @@ namespace cuzk::gadgets {
 // A variable holding 0 or 1.
 struct AllocatedBit {
   Variable var;
-  bool value = false;
+  // The bit (0 or 1). A word, not a bool: an AllocatedBit returned by value then leaves in two
+  // registers without a byte stored and a word loaded back (a store-forwarding stall per bit).
+  uint32_t value = 0;
 
   // Allocates b with [ONE - b] * [b] = [0].
   static AllocatedBit Alloc(ConstraintSystem& cs, bool value);
