@@ -85,9 +85,9 @@ AllocatedBit AllocatedBit::Nor(ConstraintSystem& cs, const AllocatedBit& a, cons
 Boolean Boolean::Not() const {
   switch (kind_) {
     case Kind::kIs:
-      return Boolean(Kind::kNot, bit_, false);
+      return Boolean(Kind::kNot, bit(), false);
     case Kind::kNot:
-      return Boolean(Kind::kIs, bit_, false);
+      return Boolean(Kind::kIs, bit(), false);
     case Kind::kConstant:
       return Constant(!constant_);
   }
@@ -97,11 +97,11 @@ Boolean Boolean::Not() const {
 void Boolean::AddTo(LinearCombination& lc, const Fr& coeff) const {
   switch (kind_) {
     case Kind::kIs:
-      lc.AddTerm(bit_.var, coeff);
+      lc.AddTerm(Variable{var_kind_, index_}, coeff);
       break;
     case Kind::kNot:
       lc.AddTerm(Variable::One(), coeff);
-      lc.AddTerm(bit_.var, -coeff);
+      lc.AddTerm(Variable{var_kind_, index_}, -coeff);
       break;
     case Kind::kConstant:
       if (constant_) lc.AddTerm(Variable::One(), coeff);
@@ -123,9 +123,9 @@ Boolean Boolean::Xor(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
   // bellpepper boolean.rs: (Is, Not) and (Not, Is) both become xor(is, not.not()).not(), so the
   // Is operand's bit comes first ([2 is] * [not] = ...); (Is, Is) and (Not, Not) keep a's first.
   if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs) {
-    return Is(AllocatedBit::Xor(cs, b.bit_, a.bit_)).Not();
+    return Is(AllocatedBit::Xor(cs, b.bit(), a.bit())).Not();
   }
-  Boolean x = Is(AllocatedBit::Xor(cs, a.bit_, b.bit_));
+  Boolean x = Is(AllocatedBit::Xor(cs, a.bit(), b.bit()));
   return a.kind_ == b.kind_ ? x : x.Not();  // (Is, Not): the xor is negated
 }
 
@@ -134,11 +134,11 @@ Boolean Boolean::And(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
   if (a.IsConst(true)) return b;
   if (b.IsConst(true)) return a;
   if (a.kind_ == Kind::kIs && b.kind_ == Kind::kNot)
-    return Is(AllocatedBit::AndNot(cs, a.bit_, b.bit_));
+    return Is(AllocatedBit::AndNot(cs, a.bit(), b.bit()));
   if (a.kind_ == Kind::kNot && b.kind_ == Kind::kIs)
-    return Is(AllocatedBit::AndNot(cs, b.bit_, a.bit_));
-  if (a.kind_ == Kind::kNot) return Is(AllocatedBit::Nor(cs, a.bit_, b.bit_));
-  return Is(AllocatedBit::And(cs, a.bit_, b.bit_));
+    return Is(AllocatedBit::AndNot(cs, b.bit(), a.bit()));
+  if (a.kind_ == Kind::kNot) return Is(AllocatedBit::Nor(cs, a.bit(), b.bit()));
+  return Is(AllocatedBit::And(cs, a.bit(), b.bit()));
 }
 
 Boolean Boolean::Sha256Ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b,

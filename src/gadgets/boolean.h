@@ -53,12 +53,13 @@ class Boolean {
   Boolean Not() const;
   // Returns the bit's value.
   bool value() const {
-    return kind_ == Kind::kConstant ? constant_ : (bit_.value != (kind_ == Kind::kNot));
+    return kind_ == Kind::kConstant ? constant_ : ((value_ != 0) != (kind_ == Kind::kNot));
   }
   // Returns true iff the bit is a constant.
   bool is_constant() const { return kind_ == Kind::kConstant; }
   Kind kind() const { return kind_; }
-  const AllocatedBit& bit() const { return bit_; }
+  // Returns the allocated bit (unset for a constant).
+  AllocatedBit bit() const { return {{var_kind_, index_}, value_}; }
 
   // Adds coeff * this to `lc`: Is(v) -> coeff v, Not(v) -> coeff ONE - coeff v, true -> coeff ONE,
   // false -> nothing.
@@ -79,18 +80,24 @@ class Boolean {
 
  private:
   Boolean(Kind kind, AllocatedBit bit, bool constant)
-      : bit_(bit), kind_(kind), constant_(constant) {}
+      : index_(bit.var.index),
+        var_kind_(bit.var.kind),
+        kind_(kind),
+        value_(static_cast<uint8_t>(bit.value)),
+        constant_(constant) {}
   bool IsConst(bool v) const { return kind_ == Kind::kConstant && constant_ == v; }
 
-  // In this order, with the two last bytes named, the whole is 16 bytes without a gap: returned
-  // in two registers and stored as two words. With kind_ first it took 20 bytes, returned
-  // through memory; with a gap at the end, GCC copied it out with overlapping loads. Either way
-  // a store-forwarding stall per bit (perf: most of UInt32::Xor's samples).
-  AllocatedBit bit_;
+  // The allocated bit's fields and the view, in one 8-byte word without a gap: a Boolean is
+  // returned in one register and copied as one word. As an AllocatedBit member beside kind_ and
+  // constant_ it took 16-20 bytes, which GCC assembled and copied with stores and loads of other
+  // sizes: a store-forwarding stall per bit (perf: most samples of Boolean::Xor and
+  // UInt32::Xor).
+  uint32_t index_;
+  Variable::Kind var_kind_;
   Kind kind_;
+  uint8_t value_;  // the allocated bit's value, 0 or 1
   bool constant_;
-  uint16_t unused_ = 0;
 };
-static_assert(sizeof(Boolean) == 16);
+static_assert(sizeof(Boolean) == 8);
 
 }  // namespace cuzk::gadgets
