@@ -25,6 +25,14 @@ std::pair<LinearCombination, Fr> Weighted(std::span<const Boolean> bits, bool lc
   return {std::move(lc), value};
 }
 
+// Enforces [0] * [0] = [sum 2^i bits_i - x]: `bits` are x's, least significant first.
+void EnforcePacks(ConstraintSystem& cs, std::span<const Boolean> bits, const AllocatedNum& x) {
+  if (!cs.WantsCombinations()) return cs.EnforceUnread();
+  auto [lc, value] = Weighted(bits);
+  lc.Sub(x.var);
+  cs.Enforce(LinearCombination(), LinearCombination(), lc);
+}
+
 }  // namespace
 
 std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x) {
@@ -32,13 +40,7 @@ std::vector<Boolean> ToBitsLe(ConstraintSystem& cs, const AllocatedNum& x) {
   std::vector<Boolean> bits;
   bits.reserve(255);
   for (size_t i = 0; i < 255; ++i) bits.push_back(Boolean::Alloc(cs, (v[i / 64] >> (i % 64)) & 1));
-  if (cs.WantsCombinations()) {
-    auto [lc, value] = Weighted(bits);
-    lc.Sub(x.var);
-    cs.Enforce(LinearCombination(), LinearCombination(), lc);
-  } else {
-    cs.EnforceUnread();
-  }
+  EnforcePacks(cs, bits, x);
   return bits;
 }
 
@@ -77,13 +79,7 @@ std::vector<Boolean> ToBitsLeStrictClaiming(ConstraintSystem& cs, const Allocate
   std::vector<Boolean> bits;
   bits.reserve(msb_first.size());
   for (size_t i = msb_first.size(); i-- > 0;) bits.push_back(Boolean::Is(msb_first[i]));
-  if (cs.WantsCombinations()) {
-    auto [lc, value] = Weighted(bits);
-    lc.Sub(x.var);
-    cs.Enforce(LinearCombination(), LinearCombination(), lc);
-  } else {
-    cs.EnforceUnread();
-  }
+  EnforcePacks(cs, bits, x);
   return bits;
 }
 
