@@ -10,6 +10,8 @@
 
 #include <atomic>
 #include <filesystem>
+#include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -31,20 +33,51 @@ std::string SubmitQueued(v1::ProvingEngine::Stub& stub, const std::string& id,
   return response.job_id();
 }
 
+// A 4-thread server over an engine without workers (jobs stay queued until cancelled) on a Unix
+// socket of this process, with a client stub; shut down and removed at the end.
+struct QueueOnlyServer {
+  explicit QueueOnlyServer(const std::string& name)
+      : engine(QueueOnlyConfig()),
+        service(engine),
+        socket((std::filesystem::temp_directory_path() /
+                (name + "-" + std::to_string(getpid()) + ".sock"))
+                   .string()) {
+    auto s = StartGrpcServer(service, "unix://" + socket, /*max_threads=*/4);
+    status = s.status();
+    if (!s.ok()) return;
+    started = std::move(s).value();
+    stub = v1::ProvingEngine::NewStub(
+        grpc::CreateChannel("unix://" + socket, grpc::InsecureChannelCredentials()));
+  }
+  ~QueueOnlyServer() {
+    if (started.server) {
+      started.server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
+    }
+    engine.Shutdown();
+    std::filesystem::remove(socket);
+  }
+  static engine::Engine::Config QueueOnlyConfig() {
+    engine::Engine::Config config;
+    config.workers = 0;  // jobs only queue: AwaitProof waits out its timeout
+    config.memory_budget_bytes = uint64_t{1} << 30;
+    return config;
+  }
+
+  engine::Engine engine;
+  ProvingService service;
+  std::string socket;
+  Status status;
+  GrpcServer started;
+  std::unique_ptr<v1::ProvingEngine::Stub> stub;
+};
+
 TEST(GrpcServerTest, WaitingCallsHoldNoThread) {
-  engine::Engine::Config config;
-  config.workers = 0;  // jobs only queue: AwaitProof waits out its timeout
-  config.memory_budget_bytes = uint64_t{1} << 30;
-  engine::Engine engine(config);
-  ProvingService service(engine);
-  std::string socket = (std::filesystem::temp_directory_path() /
-                        ("cuzk-grpc-test-" + std::to_string(getpid()) + ".sock"))
-                           .string();
-  auto started = StartGrpcServer(service, "unix://" + socket, /*max_threads=*/4);
-  ASSERT_TRUE(started.ok()) << started.status().message();
-  EXPECT_EQ(started->where, "unix://" + socket + " (mode 0660)");
-  auto channel = grpc::CreateChannel("unix://" + socket, grpc::InsecureChannelCredentials());
-  auto stub = v1::ProvingEngine::NewStub(channel);
+  QueueOnlyServer server("cuzk-grpc-test");
+  ASSERT_TRUE(server.status.ok()) << server.status.message();
+  EXPECT_EQ(server.started.where, "unix://" + server.socket + " (mode 0660)");
+  engine::Engine& engine = server.engine;
+  ProvingService& service = server.service;
+  v1::ProvingEngine::Stub* stub = server.stub.get();
   const std::string queued = SubmitQueued(*stub, "queued");
 
   // Far more waiting calls than the four threads (1,000 once held 1,000 threads and locked out
@@ -112,23 +145,13 @@ TEST(GrpcServerTest, WaitingCallsHoldNoThread) {
   last_client.join();
   EXPECT_TRUE(last_status.ok()) << last_status.error_message();
   EXPECT_EQ(last.status(), v1::AwaitProofResponse::CANCELLED);
-  started->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
-  std::filesystem::remove(socket);
 }
 
 TEST(GrpcServerTest, ProveWaitsAsACallbackAndNamesAnUnknownJob) {
-  engine::Engine::Config config;
-  config.workers = 0;
-  config.memory_budget_bytes = uint64_t{1} << 30;
-  engine::Engine engine(config);
-  ProvingService service(engine);
-  std::string socket = (std::filesystem::temp_directory_path() /
-                        ("cuzk-grpc-prove-" + std::to_string(getpid()) + ".sock"))
-                           .string();
-  auto started = StartGrpcServer(service, "unix://" + socket, /*max_threads=*/4);
-  ASSERT_TRUE(started.ok()) << started.status().message();
-  auto stub = v1::ProvingEngine::NewStub(
-      grpc::CreateChannel("unix://" + socket, grpc::InsecureChannelCredentials()));
+  QueueOnlyServer server("cuzk-grpc-prove");
+  ASSERT_TRUE(server.status.ok()) << server.status.message();
+  ProvingService& service = server.service;
+  v1::ProvingEngine::Stub* stub = server.stub.get();
   {
     grpc::ClientContext context;
     v1::AwaitProofRequest request;
@@ -168,9 +191,6 @@ TEST(GrpcServerTest, ProveWaitsAsACallbackAndNamesAnUnknownJob) {
   client.join();
   EXPECT_TRUE(proved_status.ok()) << proved_status.error_message();
   EXPECT_EQ(proved.result().status(), v1::AwaitProofResponse::CANCELLED);
-  started->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
-  engine.Shutdown();
-  std::filesystem::remove(socket);
 }
 
 }  // namespace
