@@ -20,8 +20,8 @@
 #include "base/parallel.h"
 #include "engine/config.h"
 #include "engine/engine.h"
+#include "engine/kinds/proof_kind.h"
 #include "engine/logging.h"
-#include "engine/proof_kind.h"
 #include "ff/cpu_kernels.h"
 #include "server/grpc_server.h"
 #include "server/listen.h"
@@ -201,6 +201,7 @@ int main(int argc, char** argv) {
   }
   spdlog::info("CPU field kernels: {}", cuzk::ff::DescribeFieldKernels());
   config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
+  cuzk::engine::UseProofKinds(config.engine);
 
   // Block the stop signals in every thread; the main thread waits for them below.
   sigset_t stop_signals;

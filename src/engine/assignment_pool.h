@@ -12,7 +12,7 @@
 
 #include "base/mutex.h"
 #include "engine/memory_budget.h"
-#include "engine/porep_c2.h"
+#include "engine/partition.h"
 
 namespace cuzk::engine {
 

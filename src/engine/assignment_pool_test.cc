@@ -9,7 +9,7 @@
 #include <atomic>
 #include <thread>
 
-#include "engine/circuit_work.h"
+#include "engine/kinds/circuit_work.h"
 #include "groth16/generator.h"
 #include "r1cs/shape.h"
 #include "support/test_circuits.h"

@@ -13,7 +13,6 @@
 
 #include "base/parallel.h"
 #include "engine/engine_job.h"
-#include "engine/proof_kind.h"
 #include "hash/sha256.h"
 
 namespace cuzk::engine {
@@ -124,7 +123,7 @@ Engine::Engine(Config config)
     : config_(WithLookahead(std::move(config))),
       budget_(config_.memory_budget_bytes ? config_.memory_budget_bytes
                                           : MemoryBudget::FromSystem(config_.memory_safety_margin)),
-      srs_(config_.param_dir, config_.prover_threads, &budget_),
+      srs_(config_.param_dir, config_.key_files, config_.prover_threads, &budget_),
       // As many idle buffers as partitions can be in flight at once.
       pool_(&budget_, config_.workers + config_.synthesis_lookahead),
       compiled_(&budget_) {
@@ -139,9 +138,11 @@ Engine::Engine(Config config)
     for (const auto& backend : backends) backend->Release(pk);
   });
   if (!config_.make_work) {
-    config_.make_work = [this](const JobRequest& r, uint64_t* srs_load_ms,
-                               const CancelFlag* cancel) {
-      return MakeJobWork(r, srs_, budget_.total(), config_.prover_threads, srs_load_ms, cancel);
+    config_.make_work = [](const JobRequest& r,
+                           const WorkContext&) -> Result<std::unique_ptr<JobWork>> {
+      return Status(StatusCode::kInternal, std::string("this engine proves no proof kind (") +
+                                               ProofKindName(r.kind) +
+                                               "): it was built without a work factory");
     };
   }
   if (config_.workers == 0) return;  // a queue only (tests)

@@ -95,13 +95,21 @@ struct EngineStatus {
 // Returns "queued", "running", "completed", "failed" or "cancelled".
 const char* JobStateName(JobState state);
 
+// What the engine lends a work factory for one job.
+struct WorkContext {
+  SrsCache& srs;              // the engine's parameter cache
+  uint64_t budget_bytes = 0;  // the memory budget's total
+  size_t prover_threads = 0;  // threads per proof (0 = all)
+  uint64_t* srs_load_ms;      // receives the time spent loading parameters
+  const CancelFlag* cancel;   // the job's flag: stops a wait for memory or a load
+};
+
 class Engine {
  public:
-  // Makes a job's work from its request (parse, check, acquire parameters); `srs_load_ms`
-  // receives the time spent loading parameters; setting `*cancel` (the job's flag) stops a wait
-  // for memory or a load.
-  using WorkFactory = std::function<Result<std::unique_ptr<JobWork>>(
-      const JobRequest&, uint64_t* srs_load_ms, const CancelFlag* cancel)>;
+  // Makes a job's work from its request (parse, check, acquire parameters). The engine knows no
+  // proof kind itself: its owner supplies this (UseProofKinds in engine/kinds/proof_kind.h).
+  using WorkFactory =
+      std::function<Result<std::unique_ptr<JobWork>>(const JobRequest&, const WorkContext&)>;
 
   static constexpr size_t kAutoLookahead = static_cast<size_t>(-1);
 
@@ -129,7 +137,10 @@ class Engine {
     // Compiled circuits (engine/compiled_circuits.h): once a circuit is compiled, its partitions
     // wait for the prover as compact witnesses. Off: CUZK_DISABLE_PCE=1, as for the Rust cuzk.
     bool compiled_circuits = true;
-    WorkFactory make_work;  // empty: PoRep C2 against this engine's SrsCache (tests replace it)
+    // The proof kinds: how a request becomes work, and which key files a circuit id names.
+    // Empty: every job fails, saying so (queue-only tests leave them so; tests replace them).
+    WorkFactory make_work;
+    KeyFileNamer key_files;
     // One prover worker per entry (the same backend may appear once per worker sharing it),
     // replacing `workers` CPU workers; empty: `workers` workers on the CPU (MakeGpuBackends in
     // engine/prover_backends.h makes them from [gpus]).

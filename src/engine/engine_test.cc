@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "engine/config.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/c1.h"
 #include "sealer/sealer.h"
 
@@ -23,6 +24,7 @@ Engine::Config Config(size_t workers, uint64_t memory_budget_bytes = 0) {
   config.param_dir = "/nonexistent";
   config.workers = workers;
   config.memory_budget_bytes = memory_budget_bytes;
+  UseProofKinds(config);
   return config;
 }
 
@@ -346,7 +348,7 @@ TEST(MemoryBudgetTest, ReservationsSplitAndShrink) {
 }
 
 TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {
-  SrsCache cache("/nonexistent");
+  SrsCache cache("/nonexistent", KeyFilesOfCircuit);
   auto unknown = cache.Acquire("porep-3k");
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.status().message().find("unknown circuit id"), std::string::npos);
@@ -355,6 +357,25 @@ TEST(EngineTest, SrsCacheNamesUnknownCircuitsAndMissingFiles) {
   EXPECT_NE(missing.status().message().find("porep-2k"), std::string::npos);
   EXPECT_EQ(*cache.Evict("porep-2k"), 0u);
   EXPECT_TRUE(cache.Loaded().empty());
+  // A cache given no circuit names knows none (the engine's core names no circuit itself).
+  SrsCache bare("/nonexistent", nullptr);
+  auto nameless = bare.Acquire("porep-2k");
+  ASSERT_FALSE(nameless.ok());
+  EXPECT_NE(nameless.status().message().find("knows no circuits"), std::string::npos);
+}
+
+// An engine given no work factory fails each job with a message that says so (never hangs).
+TEST(EngineTest, AnEngineWithoutProofKindsFailsJobsSayingSo) {
+  Engine::Config config = Config(1);
+  config.make_work = nullptr;
+  config.key_files = nullptr;
+  Engine engine(config);
+  auto submitted = engine.Submit(Request("no-kinds"));
+  ASSERT_TRUE(submitted.ok());
+  auto result = engine.Await(submitted->first, 10s);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->state, JobState::kFailed);
+  EXPECT_NE(result->error.find("without a work factory"), std::string::npos) << result->error;
 }
 
 }  // namespace

@@ -73,7 +73,9 @@ Result<MemoryBudget::Reservation> Engine::ReserveCompactMemory(Job& job, uint64_
 
 std::optional<uint32_t> Engine::Prepare(Job& job) {
   uint64_t srs_load_ms = 0;
-  auto work = config_.make_work(job.request, &srs_load_ms, &job.cancel);
+  auto work = config_.make_work(
+      job.request,
+      WorkContext{srs_, budget_.total(), config_.prover_threads, &srs_load_ms, &job.cancel});
   MutexLock lock(mu_);
   job.preparing = false;
   synthesis_cv_.NotifyAll();

@@ -165,8 +165,8 @@ inline Engine::Config FakeConfig(Recorder* recorder, size_t workers, size_t look
   config.workers = workers;
   config.synthesis_lookahead = lookahead;
   config.memory_budget_bytes = uint64_t{1} << 30;
-  config.make_work = [=](const JobRequest& r, uint64_t*,
-                         const CancelFlag*) -> Result<std::unique_ptr<JobWork>> {
+  config.make_work = [=](const JobRequest& r,
+                         const WorkContext&) -> Result<std::unique_ptr<JobWork>> {
     int fail_at = r.request_id.rfind("fail", 0) == 0 ? 1 : -1;
     return std::unique_ptr<JobWork>(std::make_unique<FakeWork>(
         recorder, r.request_id[0], static_cast<uint32_t>(std::stoul(r.vanilla_proof)),

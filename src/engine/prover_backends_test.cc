@@ -12,7 +12,8 @@
 #include <random>
 
 #include "engine/engine.h"
-#include "engine/porep_c2.h"
+#include "engine/kinds/porep_c2.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/registered_proof.h"
 #include "gpu/runtime.h"
 #include "groth16/generator.h"
@@ -96,8 +97,7 @@ TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {
   config.workers = 5;  // replaced by the backends' count
   config.backends = {lost, lost};
   config.memory_budget_bytes = uint64_t{1} << 30;
-  config.make_work = [](const JobRequest&, uint64_t*,
-                        const CancelFlag*) -> Result<std::unique_ptr<JobWork>> {
+  config.make_work = [](const JobRequest&, const WorkContext&) -> Result<std::unique_ptr<JobWork>> {
     return Status::InvalidArgument("not used");
   };
   Engine engine(config);
@@ -123,6 +123,7 @@ TEST(EngineTest, RunsOneProverWorkerPerBackendAndReportsItsDevice) {
   ASSERT_TRUE(
       groth16::WriteVerifyingKey(pk->vk, PoRepParamsPath(dir.string(), porep_2k, "vk")).ok());
   config.param_dir = dir.string();
+  config.key_files = KeyFilesOfCircuit;
   {
     Engine with_keys(config);
     ASSERT_TRUE(with_keys.srs().Acquire("porep-2k").ok());

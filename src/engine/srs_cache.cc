@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "engine/proof_kind.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::engine {
@@ -27,8 +26,12 @@ uint64_t EstimateFromFile(const std::string& path) {
 
 }  // namespace
 
-SrsCache::SrsCache(std::string param_dir, size_t threads, MemoryBudget* budget)
-    : param_dir_(std::move(param_dir)), threads_(threads), budget_(budget) {}
+SrsCache::SrsCache(std::string param_dir, KeyFileNamer key_files, size_t threads,
+                   MemoryBudget* budget)
+    : param_dir_(std::move(param_dir)),
+      key_files_(std::move(key_files)),
+      threads_(threads),
+      budget_(budget) {}
 
 SrsCache::Evicted SrsCache::TakeLocked(Entry& e) {
   Evicted out{std::move(e.reservation), std::move(e.key)};
@@ -96,10 +99,13 @@ Result<MemoryBudget::Reservation> SrsCache::ReserveForLoad(const std::string& ke
 }
 
 Result<SrsCache::KeyFiles> SrsCache::FilesOf(const std::string& circuit_id) const {
-  auto circuit = FindCircuit(circuit_id);
-  RETURN_IF_ERROR(circuit);
+  if (!key_files_) {
+    return Status(StatusCode::kNotFound, "unknown circuit id '" + circuit_id +
+                                             "': this parameter cache knows no circuits");
+  }
+  ASSIGN_OR_RETURN(KeyFileNames names, key_files_(circuit_id));
   std::filesystem::path dir(param_dir_);
-  return KeyFiles{(dir / circuit->params_file).string(), (dir / circuit->vk_file).string()};
+  return KeyFiles{(dir / names.params).string(), (dir / names.vk).string()};
 }
 
 Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::string& circuit_id,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// SrsCache: Groth16 proving keys resident in memory by circuit id ("porep-32g", "wpost-2k", ...;
-// the ids and file names come from the proof-kind descriptors, proof_kind.h), loaded from a
-// parameter directory under the official file names on first use or on request,
-// shared by the jobs that hold them, and evicted only when no job does.
+// SrsCache: Groth16 proving keys resident in memory by circuit id ("porep-32g", "wpost-2k", ...),
+// loaded from a parameter directory under the official file names on first use or on request,
+// shared by the jobs that hold them, and evicted only when no job does. Which files a circuit id
+// names is told by its owner (the proof kinds' table: KeyFilesOfCircuit in kinds/proof_kind.h).
 #pragma once
 
 #include <chrono>
@@ -30,12 +30,21 @@ struct SrsInfo {
   double idle_seconds = 0;  // since a job last acquired it
 };
 
+// The file names, inside the parameter directory, of one circuit's proving and verifying keys.
+struct KeyFileNames {
+  std::string params, vk;
+};
+// Returns the key files of a circuit id, or NotFound naming the ids it knows.
+using KeyFileNamer = std::function<Result<KeyFileNames>(const std::string& circuit_id)>;
+
 class SrsCache {
  public:
-  // `param_dir` holds the .params files; `threads` decode points (0 = all). With a `budget`,
-  // resident keys hold a reservation of their size, and loading one first evicts the least
-  // recently used keys no job holds when the budget lacks room.
-  explicit SrsCache(std::string param_dir, size_t threads = 0, MemoryBudget* budget = nullptr);
+  // `param_dir` holds the .params files, named by `key_files` (empty: no circuit is known);
+  // `threads` decode points (0 = all). With a `budget`, resident keys hold a reservation of
+  // their size, and loading one first evicts the least recently used keys no job holds when the
+  // budget lacks room.
+  SrsCache(std::string param_dir, KeyFileNamer key_files, size_t threads = 0,
+           MemoryBudget* budget = nullptr);
 
   // Keys used within `idle` are not evicted for another circuit ([memory] eviction_min_idle;
   // default 0: an idle key gives way at once). Set before concurrent use.
@@ -111,6 +120,7 @@ class SrsCache {
   Result<KeyFiles> FilesOf(const std::string& circuit_id) const;
 
   std::string param_dir_;
+  KeyFileNamer key_files_;
   size_t threads_;
   MemoryBudget* budget_;
   std::chrono::seconds min_idle_{0};

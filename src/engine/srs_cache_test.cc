@@ -9,8 +9,9 @@
 #include <filesystem>
 #include <thread>
 
-#include "engine/circuit_work.h"
-#include "engine/porep_c2.h"
+#include "engine/kinds/circuit_work.h"
+#include "engine/kinds/porep_c2.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/registered_proof.h"
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
@@ -57,7 +58,7 @@ class SrsCacheEvictionTest : public ::testing::Test {
 
 TEST_F(SrsCacheEvictionTest, LoadingAThirdKeyEvictsTheLeastRecentlyUsedIdleOne) {
   MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);  // room for two keys
-  SrsCache cache(dir_.string(), 2, &budget);
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit, 2, &budget);
   ASSERT_TRUE(cache.Acquire("porep-2k").ok());
   ASSERT_TRUE(cache.Acquire("porep-8m").ok());
   ASSERT_TRUE(cache.Acquire("porep-2k").ok());  // 2k is now the more recently used
@@ -76,7 +77,7 @@ TEST_F(SrsCacheEvictionTest, TheVkMustExistAndBeTheParamsOwn) {
   auto shape = filecoin::SealProofById(5)->shape;
   std::string vk = PoRepParamsPath(dir_.string(), shape, "vk");
   std::filesystem::rename(vk, vk + ".away");
-  SrsCache cache(dir_.string());
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit);
   auto missing = cache.Acquire("porep-2k");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().message().find("porep-2k: verifying key: "), std::string::npos)
@@ -104,7 +105,7 @@ TEST_F(SrsCacheEvictionTest, TheVkMustExistAndBeTheParamsOwn) {
 // parameters load (the 2KiB ones once loaded into a 2 GiB budget, and only then was the job
 // refused).
 TEST_F(SrsCacheEvictionTest, AJobThatCannotFitIsRefusedBeforeLoading) {
-  SrsCache cache(dir_.string());
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit);
   auto make = [&](uint64_t budget) {
     return MakeCircuitWork(cache, "porep-2k", 1, /*partition_memory=*/MiB, budget, 1, nullptr,
                            [](uint32_t, AssignmentPtr) -> Result<SynthesizedPartition> {
@@ -125,7 +126,7 @@ TEST_F(SrsCacheEvictionTest, AJobThatCannotFitIsRefusedBeforeLoading) {
 // [memory] eviction_min_idle: a key used more recently than that stays for other circuits.
 TEST_F(SrsCacheEvictionTest, AKeyUsedWithinTheMinimumIdleTimeStays) {
   MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
-  SrsCache cache(dir_.string(), 2, &budget);
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit, 2, &budget);
   cache.SetEvictionMinIdle(std::chrono::hours(1));
   ASSERT_TRUE(cache.Acquire("porep-2k").ok());
   EXPECT_EQ(cache.TryReserveEvicting("porep-8m", 2 * key_bytes_).bytes(), 0u);
@@ -139,7 +140,7 @@ TEST_F(SrsCacheEvictionTest, AKeyUsedWithinTheMinimumIdleTimeStays) {
 
 TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
   MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
-  SrsCache cache(dir_.string(), 2, &budget);
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit, 2, &budget);
   auto held = cache.Acquire("porep-2k");  // a job holds it
   ASSERT_TRUE(held.ok());
   ASSERT_TRUE(cache.Acquire("porep-8m").ok());
@@ -161,7 +162,7 @@ TEST_F(SrsCacheEvictionTest, AKeyInUseIsNeverEvicted) {
 // waiting within a tenth of a second; the key loads later for a caller that is not cancelled.
 TEST_F(SrsCacheEvictionTest, ACancelledLoadStopsWaitingForMemory) {
   MemoryBudget budget(2 * key_bytes_);
-  SrsCache cache(dir_.string(), 2, &budget);
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit, 2, &budget);
   MemoryBudget::Reservation held = budget.TryReserve(key_bytes_ + key_bytes_ / 2);
   ASSERT_GT(held.bytes(), 0u);
   CancelFlag cancel{false};
@@ -188,7 +189,7 @@ TEST_F(SrsCacheEvictionTest, ACancelledLoadStopsWaitingForMemory) {
 // device copies) while it is still alive and its budget still held, by LRU eviction and by Evict.
 TEST_F(SrsCacheEvictionTest, EvictedKeysGoThroughTheReleaseHookFirst) {
   MemoryBudget budget(2 * key_bytes_ + key_bytes_ / 2);
-  SrsCache cache(dir_.string(), 2, &budget);
+  SrsCache cache(dir_.string(), KeyFilesOfCircuit, 2, &budget);
   std::vector<const groth16::ProvingKey*> released;
   std::vector<uint64_t> budget_used;
   cache.SetReleaseHook([&](const groth16::ProvingKey& pk) {

@@ -57,8 +57,8 @@ inline engine::Engine::Config SleepingConfig() {
   config.workers = 2;
   config.synthesis_lookahead = 1;
   config.memory_budget_bytes = uint64_t{1} << 30;
-  config.make_work = [](const engine::JobRequest& r, uint64_t*,
-                        const CancelFlag*) -> Result<std::unique_ptr<engine::JobWork>> {
+  config.make_work = [](const engine::JobRequest& r,
+                        const engine::WorkContext&) -> Result<std::unique_ptr<engine::JobWork>> {
     return std::unique_ptr<engine::JobWork>(std::make_unique<SleepingWork>(
         r.request_id[0], static_cast<uint32_t>(std::stoul(r.vanilla_proof))));
   };

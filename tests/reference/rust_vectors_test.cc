@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "base/hex.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/post_vanilla.h"
 #include "r1cs/digest.h"
 

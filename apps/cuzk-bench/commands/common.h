@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "base/status.h"
-#include "engine/post_work.h"
-#include "engine/update_work.h"
+#include "engine/kinds/post_work.h"
+#include "engine/kinds/update_work.h"
 #include "filecoin/c1.h"
 #include "filecoin/registered_post.h"
 #include "filecoin/registered_proof.h"

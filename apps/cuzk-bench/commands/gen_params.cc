@@ -8,7 +8,7 @@
 
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
 #include "r1cs/shape.h"

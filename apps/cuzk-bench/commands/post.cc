@@ -13,7 +13,7 @@
 #include "base/hex.h"
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/post_work.h"
+#include "engine/kinds/post_work.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::bench {

@@ -9,7 +9,7 @@
 #include "commands/commands.h"
 #include "commands/common.h"
 #include "commands/seal_aggregate.h"
-#include "engine/porep_c2.h"
+#include "engine/kinds/porep_c2.h"
 #include "groth16/params_io.h"
 #include "snarkpack/srs.h"
 

@@ -9,7 +9,7 @@
 #include "circuits/r1cs_cases.h"
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/c1.h"
 #include "r1cs/digest.h"
 

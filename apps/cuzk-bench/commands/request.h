@@ -2,7 +2,7 @@
 // One proof request as the subcommands that take one read it from their options (single, verify,
 // public-inputs, export-r1cs): the kind (-t/--type, the Rust cuzk-bench's names) and its inputs,
 // built into the wire request the daemon receives, so every kind goes through the proof-kind
-// table (engine/proof_kind.h) the same way.
+// table (engine/kinds/proof_kind.h) the same way.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,7 +11,7 @@
 
 #include "base/status.h"
 #include "cuzk/v1/proving.pb.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 
 namespace cuzk::bench {
 

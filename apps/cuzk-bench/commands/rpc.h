@@ -11,7 +11,7 @@
 
 #include "base/status.h"
 #include "cuzk/v1/proving.grpc.pb.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/c1.h"
 #include "groth16/verifier.h"
 #include "snarkpack/srs.h"

@@ -2,7 +2,7 @@
 #include "commands/seal_aggregate.h"
 
 #include "circuits/porep/c1_inputs.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "groth16/params_io.h"
 #include "snarkpack/seal_aggregate.h"
 

@@ -12,7 +12,7 @@
 #include "base/hex.h"
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "engine/srs_cache.h"
 #include "filecoin/post_vanilla.h"
 #include "sealer/post.h"
@@ -37,7 +37,7 @@ Status ProveAndCheck(const engine::JobRequest& request, const std::string& param
                      double* seconds) {
   auto start = Clock::now();
   ASSIGN_OR_RETURN(engine::PreparedJob job, engine::DescriptorOf(request.kind).Prepare(request));
-  engine::SrsCache cache(params);
+  engine::SrsCache cache(params, engine::KeyFilesOfCircuit);
   ASSIGN_OR_RETURN(auto pk, cache.Acquire(job.circuit_id));
   ASSIGN_OR_RETURN(engine::CircuitInfo circuit, engine::FindCircuit(job.circuit_id));
   ASSIGN_OR_RETURN(groth16::PreparedVerifyingKey pvk,

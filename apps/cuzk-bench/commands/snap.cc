@@ -9,7 +9,7 @@
 #include "base/hex.h"
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/update_work.h"
+#include "engine/kinds/update_work.h"
 #include "groth16/params_io.h"
 #include "sealer/update.h"
 

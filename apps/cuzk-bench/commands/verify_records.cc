@@ -12,7 +12,7 @@
 #include "base/hex.h"
 #include "commands/commands.h"
 #include "commands/common.h"
-#include "engine/porep_c2.h"
+#include "engine/kinds/porep_c2.h"
 #include "filecoin/seal_record.h"
 #include "groth16/params_io.h"
 

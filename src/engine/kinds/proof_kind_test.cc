@@ -2,7 +2,7 @@
 // The proof-kind table: one descriptor per kind the service accepts, in wire order; every circuit
 // the daemon serves found by its id, with its official parameter file name (docs/filecoin.md §7.1),
 // its partitions and rows; rows equal to a count of the circuit itself for the 2KiB sizes.
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 
 #include <gtest/gtest.h>
 

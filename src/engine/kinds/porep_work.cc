@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-#include "engine/porep_work.h"
+#include "engine/kinds/porep_work.h"
 
 #include <string>
 #include <utility>
 
 #include "circuits/r1cs_cases.h"
-#include "engine/porep_c2.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/porep_c2.h"
+#include "engine/kinds/proof_kind.h"
 #include "filecoin/c1.h"
 #include "filecoin/c1_check.h"
 #include "filecoin/challenges.h"

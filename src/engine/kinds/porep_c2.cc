@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-#include "engine/porep_c2.h"
+#include "engine/kinds/porep_c2.h"
 
 #include <chrono>
 #include <filesystem>

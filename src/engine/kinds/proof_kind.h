@@ -3,9 +3,10 @@
 // WindowPoSt, WinningPoSt) says everything the engine, the parameter cache, the metrics and the
 // service need to know of it: how a request is parsed and checked, which circuit and parameter
 // file it needs, how many partitions and how much memory one takes, and how partition k is
-// synthesized (its public inputs derived on the way). Adding a kind means its descriptor (its
-// own files), one line in kKindTable (job_request.h) and in ProofKindTable (its descriptor), its
-// ProofKind value and its proto value.
+// synthesized (its public inputs derived on the way). The engine's core (engine/*.h) includes
+// none of engine/kinds: its owner hands it this table through UseProofKinds. Adding a kind means
+// its descriptor (its own files here), one line in kKindTable (job_request.h) and in
+// ProofKindTable (its descriptor), its ProofKind value and its proto value.
 #pragma once
 
 #include <cstdint>
@@ -19,9 +20,10 @@
 
 #include "base/mutex.h"
 #include "base/status.h"
-#include "engine/circuit_work.h"
+#include "engine/engine.h"
 #include "engine/job_request.h"
 #include "engine/job_work.h"
+#include "engine/kinds/circuit_work.h"
 #include "engine/srs_cache.h"
 #include "r1cs/constraint_system.h"
 #include "snarkpack/seal_aggregate.h"
@@ -100,14 +102,15 @@ Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes);
 // Returns the ids of the circuits whose .params and .vk are both in `param_dir`, in table order.
 std::vector<std::string> CircuitsWithKeysIn(const std::string& param_dir);
 
+// Returns the .params and .vk file names of the circuit with SrsCache id `circuit_id`.
+Result<KeyFileNames> KeyFilesOfCircuit(const std::string& circuit_id);
+
 // The engine's work factory: prepares `request` through its kind's descriptor, refuses it if one
-// partition can never fit `budget_bytes`, then acquires its parameters from `srs` (`srs_load_ms`
-// receives the loading time; `*cancel`, the job's flag, stops a wait for memory or a load).
-// Partitions prove on `threads` threads (0 = all).
-Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
-                                             uint64_t budget_bytes, size_t threads,
-                                             uint64_t* srs_load_ms,
-                                             const CancelFlag* cancel = nullptr);
+// partition can never fit the context's budget, then acquires its parameters from the context's
+// SrsCache. Partitions prove on the context's prover threads.
+Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, const WorkContext& context);
+// Gives `config` every proof kind of this table: MakeJobWork and KeyFilesOfCircuit.
+void UseProofKinds(Engine::Config& config);
 
 // Reads and prepares the verifying key of `circuit` from the parameter directory `param_dir`.
 Result<groth16::PreparedVerifyingKey> ReadCircuitVerifyingKey(const std::string& param_dir,

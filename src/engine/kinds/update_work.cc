@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-#include "engine/update_work.h"
+#include "engine/kinds/update_work.h"
 
 #include <chrono>
 #include <string>
 #include <utility>
 
 #include "circuits/r1cs_cases.h"
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 #include "groth16/verifier.h"
 #include "r1cs/counting.h"
 

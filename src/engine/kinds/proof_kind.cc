@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-#include "engine/proof_kind.h"
+#include "engine/kinds/proof_kind.h"
 
 #include <array>
 #include <filesystem>
@@ -33,6 +33,16 @@ Result<CircuitInfo> FindCircuit(std::string_view id) {
   }
   return Status(StatusCode::kNotFound,
                 "unknown circuit id \"" + std::string(id) + "\" (known: " + known + ")");
+}
+
+Result<KeyFileNames> KeyFilesOfCircuit(const std::string& circuit_id) {
+  ASSIGN_OR_RETURN(CircuitInfo circuit, FindCircuit(circuit_id));
+  return KeyFileNames{circuit.params_file, circuit.vk_file};
+}
+
+void UseProofKinds(Engine::Config& config) {
+  config.make_work = MakeJobWork;
+  config.key_files = KeyFilesOfCircuit;
 }
 
 Result<CircuitInfo> FindCircuit(ProofKind kind, uint64_t sector_bytes) {
@@ -114,9 +124,9 @@ Status VerifyAggregatedJobProof(const PreparedJob& job, const groth16::Verifying
                                         {}, /*non_interactive=*/true);
 }
 
-Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache& srs,
-                                             uint64_t budget_bytes, size_t threads,
-                                             uint64_t* srs_load_ms, const CancelFlag* cancel) {
+Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request,
+                                             const WorkContext& context) {
+  SrsCache& srs = context.srs;
   auto job = DescriptorOf(request.kind).Prepare(request);
   RETURN_IF_ERROR(job);
   CircuitWork::FinishFn finish;
@@ -129,9 +139,9 @@ Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request, SrsCache
       return AggregateJobProof(prepared, vk, *aggregation, proofs);
     };
   }
-  return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory, budget_bytes,
-                         threads, srs_load_ms, std::move(job->synthesize), cancel,
-                         std::move(finish),
+  return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory,
+                         context.budget_bytes, context.prover_threads, context.srs_load_ms,
+                         std::move(job->synthesize), context.cancel, std::move(finish),
                          CircuitSource{job->circuit, job->public_inputs, job->rows});
 }
 

@@ -14,7 +14,7 @@
 #include "engine/assignment_pool.h"
 #include "engine/compiled_circuits.h"
 #include "engine/job_work.h"
-#include "engine/porep_c2.h"
+#include "engine/kinds/porep_c2.h"
 #include "engine/srs_cache.h"
 
 namespace cuzk::engine {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-#include "engine/circuit_work.h"
+#include "engine/kinds/circuit_work.h"
 
 #include <chrono>
 #include <utility>
