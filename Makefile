@@ -36,7 +36,7 @@ build-asan: deps
 # the service layer with the HTTP status server under concurrent clients (service_test), and the
 # gRPC server under concurrent clients over real channels (server_test), under ThreadSanitizer
 # (clang). Debian's gRPC is not built with TSan: server_test runs with
-# TSAN_OPTIONS=ignore_noninstrumented_modules=1 (src/CMakeLists.txt says why).
+# TSAN_OPTIONS=ignore_noninstrumented_modules=1 (src/server/CMakeLists.txt says why).
 TSAN_TESTS := base_test engine_test service_test server_test
 build-tsan: deps
 	@cmake --preset tsan >/dev/null
@@ -62,7 +62,7 @@ test: build build-asan build-tsan check-generated check-format fuzz-build
 	@ctest --test-dir $(ASAN) --output-on-failure -j$(JOBS) -LE slow \
 	  -E '^(snap_circuit_test|porep_c1_test)$$'
 	@$(MAKE) --no-print-directory tsan
-	@fuzz/run.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz 8
+	@scripts/run-fuzzers.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz 8
 
 # libFuzzer targets (fuzz/, clang with ASan and UBSan) of every parser of outside bytes: the C1
 # reader, PoSt and SnapDeals vanilla proofs, .params/.vk/proof files, iden3 files, the TOML
@@ -73,7 +73,7 @@ fuzz-build: deps
 	@cmake --build $(FUZZ) --target fuzzers -j$(JOBS)
 
 fuzz: build fuzz-build
-	@fuzz/run.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz $(FUZZ_SECONDS)
+	@scripts/run-fuzzers.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz $(FUZZ_SECONDS)
 
 # The most complete end-to-end path the project has today: the arithmetic tour, then a PoRep C2
 # of a freshly sealed 2KiB sector through the daemon: seal and write the C1 in Curio's wrapper,

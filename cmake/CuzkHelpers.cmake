@@ -85,11 +85,13 @@ function(cuzk_add_library name)
   target_link_libraries(${name} PUBLIC ${ARG_DEPS})
 endfunction()
 
-# cuzk_add_test(NAME SOURCES ... DEPS ... [LABELS ...]): a GoogleTest binary registered with CTest.
+# cuzk_add_test(NAME SOURCES ... DEPS ... [LABELS ...]): a GoogleTest binary registered with CTest;
+# it includes tests/ too (the shared test helpers, tests/support: GMP reference, test circuits).
 function(cuzk_add_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_compile_options(${name} PRIVATE ${CUZK_WARNINGS})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main)
   add_test(NAME ${name} COMMAND ${name} --gtest_brief=1)
   if(ARG_LABELS)

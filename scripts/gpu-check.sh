@@ -21,7 +21,7 @@ prepare() {
   cmake --build build/gpu -j"${JOBS:-2}" --target gpu_device_test gpu_proof_test gpu_bench
   rm -rf "$carry"
   mkdir -p "$carry/lib"
-  cp build/gpu/src/gpu_device_test build/gpu/tests/gpu_proof_test build/gpu/bench/gpu_bench \
+  cp build/gpu/src/gpu/gpu_device_test build/gpu/tests/gpu_proof_test build/gpu/bench/gpu_bench \
     "$carry/"
   # Every shared library but the C library's own and the driver (which the GPU machine provides).
   for binary in "$carry"/gpu_*; do ldd "$binary" | awk '/=> \//{print $3}'; done | sort -u |
@@ -44,7 +44,7 @@ run() {
     echo "== no $carry: building build/gpu here"
     cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON >/dev/null
     cmake --build build/gpu -j"$(nproc)" --target gpu_device_test gpu_proof_test gpu_bench
-    tests=(build/gpu/src/gpu_device_test build/gpu/tests/gpu_proof_test)
+    tests=(build/gpu/src/gpu/gpu_device_test build/gpu/tests/gpu_proof_test)
     bench=build/gpu/bench/gpu_bench
   else
     export LD_LIBRARY_PATH="$PWD/$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"

@@ -11,7 +11,7 @@
 set -euo pipefail
 bench="$1"
 params="$2"
-tools="$(cd "$(dirname "$0")" && pwd)/tools"
+tools="$(cd "$(dirname "$0")/.." && pwd)/tools"
 testdata="$(cd "$(dirname "$0")/.." && pwd)/testdata"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -4,7 +4,7 @@
 # SnapDeals vanilla proofs, Groth16 parameters, a .vk and a proof, an iden3 circuit and witness,
 # the example configuration, gRPC requests), then runs every target for SECONDS seconds. A crash
 # leaves its input in build/fuzz/artifacts and fails the run (turn it into a unit test).
-# Usage: fuzz/run.sh CUZK_BENCH FUZZ_BIN_DIR SECONDS
+# Usage: scripts/run-fuzzers.sh CUZK_BENCH FUZZ_BIN_DIR SECONDS
 set -euo pipefail
 bench="$1"
 bin="$2"
