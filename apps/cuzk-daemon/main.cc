@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "base/parallel.h"
@@ -44,156 +45,188 @@ constexpr const char* kDefaultConfig = "/data/zk/cuzk.toml";
 
 std::string DefaultListen() { return cuzk::server::kDefaultListen; }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
+// The daemon's own flags; each one given on the command line overrides the file.
+struct Flags {
   std::string config_path, listen, status_listen, param_dir, log_level;
   size_t workers = 1, prover_threads = 0, lookahead = 1;
   int64_t ttl_s = 3600;
   double budget_gib = 0;
   bool cpu_only = false;
   int max_rpc_threads = cuzk::server::kDefaultMaxRpcThreads;
-  app.add_option("-c,--config", config_path,
+};
+
+// Declares the flags on `app`, writing into `f`.
+void AddFlags(CLI::App& app, Flags& f) {
+  app.add_option("-c,--config", f.config_path,
                  "TOML configuration file (see config/cuzk.example.toml); default " +
                      std::string(kDefaultConfig) +
                      " when it exists. A file that does not exist is reported and the daemon "
                      "starts on defaults, as the Rust cuzk does");
   app.add_option(
-      "-l,--listen", listen,
+      "-l,--listen", f.listen,
       "host:port (0-65535) or unix:///path (its folder is created; a stale socket is replaced, a "
       "live one is an error; created with mode 0660); default " +
           DefaultListen());
-  app.add_option("--status-listen", status_listen,
+  app.add_option("--status-listen", f.status_listen,
                  "host:port of an HTTP server for GET /status (JSON) and GET /metrics "
                  "(Prometheus); default off");
-  app.add_option("--log-level", log_level,
+  app.add_option("--log-level", f.log_level,
                  "off, error, warn, info, debug or trace, any case, or RUST_LOG-style directives "
                  "(\"cuzk_core=debug,info\"); default [logging] level, else $RUST_LOG, else info");
-  app.add_option("--param-dir", param_dir,
+  app.add_option("--param-dir", f.param_dir,
                  "Parameter cache (official file names); default [srs] param_cache, else "
                  "$FIL_PROOFS_PARAMETER_CACHE, else /data/zk/params when it exists, else "
                  "/var/tmp/filecoin-proof-parameters");
-  app.add_option("--workers", workers, "Prover workers: partitions proved at once (default 1)")
+  app.add_option("--workers", f.workers, "Prover workers: partitions proved at once (default 1)")
       ->check(CLI::Range(1, 1024));
-  app.add_option("--prover-threads", prover_threads,
+  app.add_option("--prover-threads", f.prover_threads,
                  "Threads per proof (default 0 = all; more than the machine has are lowered to "
                  "that)")
       ->check(CLI::Range(0, 1 << 20));
-  app.add_option("--synthesis-lookahead", lookahead,
+  app.add_option("--synthesis-lookahead", f.lookahead,
                  "Partitions synthesized ahead of the provers (1: the next partition "
                  "synthesizes while one proves; 0: one partition at a time, least memory; "
                  "default with GPUs half the hardware threads, 1-32, else 1 with 8 or more "
                  "hardware threads, 0 below)")
       ->check(CLI::Range(0, 64));
-  app.add_option("--memory-budget", budget_gib,
+  app.add_option("--memory-budget", f.budget_gib,
                  "GiB of host memory jobs may reserve (default 0 = MemTotal minus 4 GiB); a job "
                  "waits for room, and one that can never fit fails");
-  app.add_option("--result-ttl", ttl_s,
+  app.add_option("--result-ttl", f.ttl_s,
                  "Seconds a finished job's result stays for AwaitProof (default 3600)")
       ->check(CLI::Range(int64_t{0}, int64_t{365} * 24 * 3600));
-  app.add_option("--max-rpc-threads", max_rpc_threads,
+  app.add_option("--max-rpc-threads", f.max_rpc_threads,
                  "Threads for the calls that do not wait (submissions, status, cancels); more "
                  "at once are refused with RESOURCE_EXHAUSTED. Waiting AwaitProof and Prove calls "
                  "hold none")
       ->check(CLI::Range(4, 100000))
       ->capture_default_str();
-  app.add_flag("--cpu-only", cpu_only,
+  app.add_flag("--cpu-only", f.cpu_only,
                "Prove on the CPU even where a GPU is found (as [gpus] enabled = false); by "
                "default every visible CUDA device gets a prover worker, replacing --workers");
-  CLI11_PARSE(app, argc, argv);
+}
 
-  cuzk::engine::DaemonConfig config;
-  config.listen = DefaultListen();
-  config.engine.param_dir = DefaultParamDir();
-  config.log_level.clear();  // unset: RUST_LOG, else info
-  if (config_path.empty() && std::filesystem::exists(kDefaultConfig)) config_path = kDefaultConfig;
+// Logs which circuits can prove from `dir`: a folder without keys fails every job, so say so now.
+void ReportParamFolder(const std::string& dir) {
   std::error_code ec;
-  if (!config_path.empty() && !std::filesystem::exists(config_path, ec)) {
-    config.warnings.push_back("config file " + config_path +
-                              " does not exist: starting on defaults (as the Rust cuzk does)");
-    config_path.clear();
+  if (!std::filesystem::is_directory(dir, ec)) {
+    spdlog::warn(
+        "parameter folder {} does not exist: every proof will fail until it holds the "
+        "parameters (--param-dir, [srs] param_cache)",
+        dir);
+  } else if (auto ids = cuzk::engine::CircuitsWithKeysIn(dir); ids.empty()) {
+    spdlog::warn(
+        "parameter folder {} holds no circuit's .params and .vk: every proof will fail "
+        "until it does (curio fetch-params, or --param-dir, [srs] param_cache)",
+        dir);
+  } else {
+    std::string list;
+    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
+    spdlog::info("parameter folder {}: .params and .vk of {}", dir, list);
   }
-  if (!config_path.empty()) {
-    if (auto s = cuzk::engine::LoadDaemonConfig(config_path, &config); !s.ok()) {
+}
+
+// Reads the configuration file over the defaults in `config`: -c, else the Rust cuzk's default
+// file when it exists; a missing file is a warning. False after an error was printed.
+bool ReadConfigFile(Flags& f, cuzk::engine::DaemonConfig* config) {
+  if (f.config_path.empty() && std::filesystem::exists(kDefaultConfig))
+    f.config_path = kDefaultConfig;
+  std::error_code ec;
+  if (!f.config_path.empty() && !std::filesystem::exists(f.config_path, ec)) {
+    config->warnings.push_back("config file " + f.config_path +
+                               " does not exist: starting on defaults (as the Rust cuzk does)");
+    f.config_path.clear();
+  }
+  if (!f.config_path.empty()) {
+    if (auto s = cuzk::engine::LoadDaemonConfig(f.config_path, config); !s.ok()) {
       std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
-      return 1;
+      return false;
     }
   }
+  return true;
+}
+
+// Configures the logging (--log-level, else the file's level, else $RUST_LOG) and logs the
+// warnings so far. False after an error was printed.
+bool StartLogging(const CLI::App& app, const Flags& f, cuzk::engine::DaemonConfig* config) {
   // Flags given on the command line win over the file, the file over the environment.
-  if (app.count("--listen")) config.listen = listen;
-  if (app.count("--status-listen")) config.status_listen = status_listen;
-  if (app.count("--log-level")) config.log_level = log_level;
-  if (const char* rust_log = std::getenv("RUST_LOG"); config.log_level.empty() && rust_log) {
-    config.log_level = rust_log;
+  if (app.count("--log-level")) config->log_level = f.log_level;
+  if (const char* rust_log = std::getenv("RUST_LOG"); config->log_level.empty() && rust_log) {
+    config->log_level = rust_log;
   }
   std::vector<std::string> ignored_targets;
-  auto level = cuzk::engine::ParseLogDirectives(config.log_level, &ignored_targets);
+  auto level = cuzk::engine::ParseLogDirectives(config->log_level, &ignored_targets);
   if (!level.ok()) {
     std::fprintf(stderr, "cuzk-daemon: %s\n", level.status().message().c_str());
-    return 1;
+    return false;
   }
-  if (auto s = cuzk::engine::ConfigureLogging(*level, config.log_format); !s.ok()) {
+  if (auto s = cuzk::engine::ConfigureLogging(*level, config->log_format); !s.ok()) {
     std::fprintf(stderr, "cuzk-daemon: %s\n", s.message().c_str());
-    return 1;
+    return false;
   }
-  if (!config_path.empty()) spdlog::info("configuration from {}", config_path);
+  if (!f.config_path.empty()) spdlog::info("configuration from {}", f.config_path);
   // The Rust cuzk's switch for its pre-compiled circuits, read the same way ("1" only).
   if (const char* pce = std::getenv("CUZK_DISABLE_PCE"); pce && std::string(pce) == "1") {
-    config.engine.compiled_circuits = false;
+    config->engine.compiled_circuits = false;
     spdlog::info(
         "compiled circuits off (CUZK_DISABLE_PCE=1): every partition is synthesized in "
         "full");
   }
-  for (const std::string& w : config.warnings) spdlog::warn("{}", w);
+  for (const std::string& w : config->warnings) spdlog::warn("{}", w);
   if (!ignored_targets.empty()) {
     std::string list;
     for (const std::string& t : ignored_targets) list += (list.empty() ? "" : ", ") + t;
     spdlog::warn("log directives for {} ignored: this program logs as one target (cuzk)", list);
   }
-  if (app.count("--param-dir")) config.engine.param_dir = param_dir;
-  // Which circuits can prove: a folder without keys fails every job, so say so now.
-  if (!std::filesystem::is_directory(config.engine.param_dir, ec)) {
-    spdlog::warn(
-        "parameter folder {} does not exist: every proof will fail until it holds the "
-        "parameters (--param-dir, [srs] param_cache)",
-        config.engine.param_dir);
-  } else if (auto ids = cuzk::engine::CircuitsWithKeysIn(config.engine.param_dir); ids.empty()) {
-    spdlog::warn(
-        "parameter folder {} holds no circuit's .params and .vk: every proof will fail "
-        "until it does (curio fetch-params, or --param-dir, [srs] param_cache)",
-        config.engine.param_dir);
-  } else {
-    std::string list;
-    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
-    spdlog::info("parameter folder {}: .params and .vk of {}", config.engine.param_dir, list);
-  }
-  if (app.count("--workers")) config.engine.workers = workers;
-  if (app.count("--prover-threads")) config.engine.prover_threads = prover_threads;
-  if (app.count("--synthesis-lookahead")) config.engine.synthesis_lookahead = lookahead;
+  return true;
+}
+
+// Applies the other flags over the file's settings and checks every limit. False after an error
+// was logged.
+bool ApplyFlags(const CLI::App& app, const Flags& f, cuzk::engine::DaemonConfig* config) {
+  if (app.count("--listen")) config->listen = f.listen;
+  if (app.count("--status-listen")) config->status_listen = f.status_listen;
+  if (app.count("--param-dir")) config->engine.param_dir = f.param_dir;
+  ReportParamFolder(config->engine.param_dir);
+  if (app.count("--workers")) config->engine.workers = f.workers;
+  if (app.count("--prover-threads")) config->engine.prover_threads = f.prover_threads;
+  if (app.count("--synthesis-lookahead")) config->engine.synthesis_lookahead = f.lookahead;
   if (app.count("--memory-budget")) {
-    auto bytes = cuzk::engine::GibToBytes(budget_gib, "--memory-budget");
+    auto bytes = cuzk::engine::GibToBytes(f.budget_gib, "--memory-budget");
     if (!bytes.ok()) {
       spdlog::error("{}", bytes.status().message());
-      return 1;
+      return false;
     }
-    config.engine.memory_budget_bytes = *bytes;
+    config->engine.memory_budget_bytes = *bytes;
   }
-  if (app.count("--result-ttl")) config.engine.result_ttl = std::chrono::seconds(ttl_s);
-  size_t warned = config.warnings.size();
-  if (auto s = cuzk::engine::CheckDaemonLimits(&config, cuzk::HardwareThreads(),
+  if (app.count("--result-ttl")) config->engine.result_ttl = std::chrono::seconds(f.ttl_s);
+  size_t warned = config->warnings.size();
+  if (auto s = cuzk::engine::CheckDaemonLimits(config, cuzk::HardwareThreads(),
                                                cuzk::engine::MemoryBudget::FromSystem(0));
       !s.ok()) {
     spdlog::error("{}", s.message());
-    return 1;
+    return false;
   }
-  for (size_t i = warned; i < config.warnings.size(); ++i) spdlog::warn("{}", config.warnings[i]);
+  for (size_t i = warned; i < config->warnings.size(); ++i) spdlog::warn("{}", config->warnings[i]);
   // Fail early on an address that cannot be one (the server claims it below).
-  if (auto address = cuzk::server::ParseListenAddress(config.listen); !address.ok()) {
+  if (auto address = cuzk::server::ParseListenAddress(config->listen); !address.ok()) {
     spdlog::error("{}", address.status().message());
-    return 1;
+    return false;
   }
-  if (cpu_only) config.gpus.enabled = false;
+  if (f.cpu_only) config->gpus.enabled = false;
+  return true;
+}
+
+// Settings from defaults, then the configuration file, then the flags, checked, with the
+// logging configured and every warning logged; nullopt after an error was printed.
+std::optional<cuzk::engine::DaemonConfig> ResolveConfig(const CLI::App& app, Flags f) {
+  cuzk::engine::DaemonConfig config;
+  config.listen = DefaultListen();
+  config.engine.param_dir = DefaultParamDir();
+  config.log_level.clear();  // unset: RUST_LOG, else info
+  if (!ReadConfigFile(f, &config)) return std::nullopt;
+  if (!StartLogging(app, f, &config)) return std::nullopt;
+  if (!ApplyFlags(app, f, &config)) return std::nullopt;
   // [synthesis] threads bounds every "all threads" default, before the first parallel loop.
   if (config.threads) {
     cuzk::LimitThreads(config.threads);
@@ -202,7 +235,12 @@ int main(int argc, char** argv) {
   spdlog::info("CPU field kernels: {}", cuzk::ff::DescribeFieldKernels());
   config.engine.backends = cuzk::engine::MakeGpuBackends(config.gpus);
   cuzk::engine::UseProofKinds(config.engine);
+  return config;
+}
 
+// Runs the engine, the gRPC server and the HTTP status server until SIGINT or SIGTERM; returns
+// the exit status.
+int Serve(const cuzk::engine::DaemonConfig& config, int max_rpc_threads) {
   // Block the stop signals in every thread; the main thread waits for them below.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
@@ -260,4 +298,16 @@ int main(int argc, char** argv) {
   engine.reset();   // joins the workers
   spdlog::info("stopped");
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
+  Flags flags;
+  AddFlags(app, flags);
+  CLI11_PARSE(app, argc, argv);
+  std::optional<cuzk::engine::DaemonConfig> config = ResolveConfig(app, flags);
+  if (!config) return 1;
+  return Serve(*config, flags.max_rpc_threads);
 }

@@ -179,16 +179,146 @@ Status CheckDaemonLimits(DaemonConfig* config, size_t hardware_threads, uint64_t
   return Status::Ok();
 }
 
-Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
-  toml::table root;
-  try {
-    root = toml::parse(toml_text);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream where;
-    where << e.source().begin;
-    return Status::InvalidArgument("config: " + std::string(e.description()) + " at " +
-                                   where.str());
+namespace {
+
+// [daemon]: the gRPC and HTTP status addresses.
+Status ReadDaemonSection(const toml::table& t, DaemonConfig* config) {
+  RETURN_IF_ERROR(Read<std::string>(t, "daemon", "listen", &config->listen));
+  RETURN_IF_ERROR(Read<std::string>(t, "daemon", "status_listen", &config->status_listen));
+  return Status::Ok();
+}
+
+// [srs]: the parameter folder.
+Status ReadSrsSection(const toml::table& t, DaemonConfig* config) {
+  // param_cache is the Rust cuzk's name for the same folder.
+  RETURN_IF_ERROR(Read<std::string>(t, "srs", "param_cache", &config->engine.param_dir));
+  RETURN_IF_ERROR(Read<std::string>(t, "srs", "param_dir", &config->engine.param_dir));
+  return Status::Ok();
+}
+
+// [memory]: the budget, its safety margin and how long idle keys stay.
+Status ReadMemorySection(const toml::table& t, DaemonConfig* config) {
+  if (t.get("budget_gib")) {
+    double gib = 0;
+    RETURN_IF_ERROR(Read<double>(t, "memory", "budget_gib", &gib));
+    ASSIGN_OR_RETURN(config->engine.memory_budget_bytes,
+                     GibToBytes(gib, "config [memory] budget_gib"));
   }
+  // The Rust cuzk's keys: total_budget "auto" (MemTotal minus safety_margin) or a size.
+  if (auto total = t.get("total_budget"); total && total->value<std::string>() == "auto") {
+    config->engine.memory_budget_bytes = 0;
+  } else {
+    RETURN_IF_ERROR(ReadSize(t, "memory", "total_budget", &config->engine.memory_budget_bytes));
+  }
+  RETURN_IF_ERROR(ReadSize(t, "memory", "safety_margin", &config->engine.memory_safety_margin));
+  RETURN_IF_ERROR(
+      ReadDuration(t, "memory", "eviction_min_idle", &config->engine.srs_eviction_min_idle));
+  return Status::Ok();
+}
+
+// [scheduler]: prover workers, result TTL, and the Rust cuzk's batching keys.
+Status ReadSchedulerSection(const toml::table& t, DaemonConfig* config) {
+  RETURN_IF_ERROR(Read<int64_t>(t, "scheduler", "workers", &config->engine.workers));
+  int64_t ttl = -1;
+  RETURN_IF_ERROR(Read<int64_t>(t, "scheduler", "result_ttl_seconds", &ttl));
+  if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
+  // The Rust cuzk's batching of several sectors into one prover call. Here every sector proves
+  // on its own (partitions of different sectors share the pipeline instead), so a batch size
+  // above 1 is accepted and reported once: jobs prove one at a time, as with 1.
+  int64_t batch = 1, batch_wait_ms = 0;
+  bool sort_by_type = true;
+  RETURN_IF_ERROR(Read<int64_t>(t, "scheduler", "max_batch_size", &batch));
+  RETURN_IF_ERROR(Read<int64_t>(t, "scheduler", "max_batch_wait_ms", &batch_wait_ms));
+  RETURN_IF_ERROR(Read<bool>(t, "scheduler", "sort_by_type", &sort_by_type));
+  if (batch < 1) {
+    return Status::InvalidArgument("config [scheduler] max_batch_size: must be at least 1");
+  }
+  if (batch > 1) {
+    config->warnings.push_back(
+        "config: [scheduler] max_batch_size = " + std::to_string(batch) +
+        " accepted, but sectors are not batched into one prover call here: each proves on its "
+        "own, its partitions pipelined with other jobs' (max_batch_wait_ms has no effect)");
+  }
+  return Status::Ok();
+}
+
+// [synthesis]: the bound on every "all threads".
+Status ReadSynthesisSection(const toml::table& t, DaemonConfig* config) {
+  RETURN_IF_ERROR(Read<int64_t>(t, "synthesis", "threads", &config->threads));
+  return Status::Ok();
+}
+
+// [pipeline]: prover threads, lookahead, synthesis threads, pipelining on or off.
+Status ReadPipelineSection(const toml::table& t, DaemonConfig* config) {
+  for (auto [key, field] : {std::pair{"prover_threads", &config->engine.prover_threads},
+                            {"synthesis_lookahead", &config->engine.synthesis_lookahead},
+                            {"max_parallel_synthesis", &config->engine.synthesis_workers}}) {
+    RETURN_IF_ERROR(Read<int64_t>(t, "pipeline", key, field));
+  }
+  // The Rust cuzk's limit on whole-proof (PoSt, batch) syntheses at once. Here every proof is
+  // synthesized partition by partition on max_parallel_synthesis threads: its default (1)
+  // describes this daemon too; another value is reported as having no effect.
+  int64_t concurrency = 1;
+  RETURN_IF_ERROR(Read<int64_t>(t, "pipeline", "synthesis_concurrency", &concurrency));
+  if (concurrency != 1) {
+    config->warnings.push_back(
+        "config: [pipeline] synthesis_concurrency = " + std::to_string(concurrency) +
+        " has no effect here: partitions synthesize on [pipeline] max_parallel_synthesis "
+        "threads");
+  }
+  // enabled = false (the Rust cuzk's monolithic mode): one partition at a time per worker.
+  bool pipelined = true;
+  RETURN_IF_ERROR(Read<bool>(t, "pipeline", "enabled", &pipelined));
+  if (!pipelined) config->engine.synthesis_lookahead = 0;
+  return Status::Ok();
+}
+
+// [gpus]: which devices, how many workers each, GPU only or CPU fallback.
+Status ReadGpusSection(const toml::table& t, DaemonConfig* config) {
+  RETURN_IF_ERROR(Read<bool>(t, "gpus", "enabled", &config->gpus.enabled));
+  RETURN_IF_ERROR(Read<bool>(t, "gpus", "gpu_only", &config->gpus.gpu_only));
+  RETURN_IF_ERROR(
+      Read<int64_t>(t, "gpus", "gpu_workers_per_device", &config->gpus.workers_per_device));
+  if (config->gpus.workers_per_device == 0)
+    return Status::InvalidArgument("config [gpus] gpu_workers_per_device: must be at least 1");
+  // The Rust cuzk's CPU threads for a GPU worker's host side: ours are the prover threads.
+  RETURN_IF_ERROR(Read<int64_t>(t, "gpus", "gpu_threads", &config->engine.prover_threads));
+  if (const toml::node* devices = t.get("devices")) {
+    const toml::array* list = devices->as_array();
+    if (!list) {
+      return Status::InvalidArgument(
+          "config [gpus] devices: expected a list of device ordinals ([] = all)");
+    }
+    config->gpus.devices.clear();
+    for (const toml::node& d : *list) {
+      auto ordinal = d.value_exact<int64_t>();
+      if (!ordinal || *ordinal < 0) {
+        return Status::InvalidArgument(
+            "config [gpus] devices: expected non-negative integers (CUDA ordinals)");
+      }
+      config->gpus.devices.push_back(static_cast<int>(*ordinal));
+    }
+  }
+  return Status::Ok();
+}
+
+// [logging]: level and format.
+Status ReadLoggingSection(const toml::table& t, DaemonConfig* config) {
+  RETURN_IF_ERROR(Read<std::string>(t, "logging", "level", &config->log_level));
+  RETURN_IF_ERROR(Read<std::string>(t, "logging", "format", &config->log_format));
+  // The Rust cuzk reads the key but writes text whatever it says; text and json work here.
+  if (config->log_format != "text" && config->log_format != "json") {
+    config->warnings.push_back("config: [logging] format = \"" + config->log_format +
+                               "\" is not text or json; logging text");
+    config->log_format = "text";
+  }
+  return Status::Ok();
+}
+
+// The sections and keys this daemon reads, and what it says of the others: unknown ones, the
+// Rust cuzk's deprecated ones and the Rust cuzk's ones that have no counterpart here are each
+// reported once in config->warnings; a section that is not a table is an error.
+Status CheckKnownKeys(const toml::table& root, DaemonConfig* config) {
   static const std::map<std::string, std::set<std::string>> kKnown = {
       {"daemon", {"listen", "status_listen"}},
       {"srs", {"param_dir", "param_cache", "preload"}},
@@ -248,116 +378,33 @@ Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
       }
     }
   }
-  auto section = [&](const char* name) -> const toml::table* { return root[name].as_table(); };
-  if (const toml::table* t = section("daemon")) {
-    RETURN_IF_ERROR(Read<std::string>(*t, "daemon", "listen", &config->listen));
-    RETURN_IF_ERROR(Read<std::string>(*t, "daemon", "status_listen", &config->status_listen));
+  return Status::Ok();
+}
+
+// One reader per section, in the order they are applied.
+constexpr std::pair<const char*, Status (*)(const toml::table&, DaemonConfig*)> kSectionReaders[] =
+    {
+        {"daemon", ReadDaemonSection},       {"srs", ReadSrsSection},
+        {"memory", ReadMemorySection},       {"scheduler", ReadSchedulerSection},
+        {"synthesis", ReadSynthesisSection}, {"pipeline", ReadPipelineSection},
+        {"gpus", ReadGpusSection},           {"logging", ReadLoggingSection},
+};
+
+}  // namespace
+
+Status ParseDaemonConfig(const std::string& toml_text, DaemonConfig* config) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream where;
+    where << e.source().begin;
+    return Status::InvalidArgument("config: " + std::string(e.description()) + " at " +
+                                   where.str());
   }
-  if (const toml::table* t = section("srs")) {
-    // param_cache is the Rust cuzk's name for the same folder.
-    RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_cache", &config->engine.param_dir));
-    RETURN_IF_ERROR(Read<std::string>(*t, "srs", "param_dir", &config->engine.param_dir));
-  }
-  if (const toml::table* t = section("memory")) {
-    if (t->get("budget_gib")) {
-      double gib = 0;
-      RETURN_IF_ERROR(Read<double>(*t, "memory", "budget_gib", &gib));
-      ASSIGN_OR_RETURN(config->engine.memory_budget_bytes,
-                       GibToBytes(gib, "config [memory] budget_gib"));
-    }
-    // The Rust cuzk's keys: total_budget "auto" (MemTotal minus safety_margin) or a size.
-    if (auto total = t->get("total_budget"); total && total->value<std::string>() == "auto") {
-      config->engine.memory_budget_bytes = 0;
-    } else {
-      RETURN_IF_ERROR(ReadSize(*t, "memory", "total_budget", &config->engine.memory_budget_bytes));
-    }
-    RETURN_IF_ERROR(ReadSize(*t, "memory", "safety_margin", &config->engine.memory_safety_margin));
-    RETURN_IF_ERROR(
-        ReadDuration(*t, "memory", "eviction_min_idle", &config->engine.srs_eviction_min_idle));
-  }
-  if (const toml::table* t = section("scheduler")) {
-    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "workers", &config->engine.workers));
-    int64_t ttl = -1;
-    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "result_ttl_seconds", &ttl));
-    if (ttl >= 0) config->engine.result_ttl = std::chrono::seconds(ttl);
-    // The Rust cuzk's batching of several sectors into one prover call. Here every sector proves
-    // on its own (partitions of different sectors share the pipeline instead), so a batch size
-    // above 1 is accepted and reported once: jobs prove one at a time, as with 1.
-    int64_t batch = 1, batch_wait_ms = 0;
-    bool sort_by_type = true;
-    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_size", &batch));
-    RETURN_IF_ERROR(Read<int64_t>(*t, "scheduler", "max_batch_wait_ms", &batch_wait_ms));
-    RETURN_IF_ERROR(Read<bool>(*t, "scheduler", "sort_by_type", &sort_by_type));
-    if (batch < 1) {
-      return Status::InvalidArgument("config [scheduler] max_batch_size: must be at least 1");
-    }
-    if (batch > 1) {
-      config->warnings.push_back(
-          "config: [scheduler] max_batch_size = " + std::to_string(batch) +
-          " accepted, but sectors are not batched into one prover call here: each proves on its "
-          "own, its partitions pipelined with other jobs' (max_batch_wait_ms has no effect)");
-    }
-  }
-  if (const toml::table* t = section("synthesis")) {
-    RETURN_IF_ERROR(Read<int64_t>(*t, "synthesis", "threads", &config->threads));
-  }
-  if (const toml::table* t = section("pipeline")) {
-    for (auto [key, field] : {std::pair{"prover_threads", &config->engine.prover_threads},
-                              {"synthesis_lookahead", &config->engine.synthesis_lookahead},
-                              {"max_parallel_synthesis", &config->engine.synthesis_workers}}) {
-      RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", key, field));
-    }
-    // The Rust cuzk's limit on whole-proof (PoSt, batch) syntheses at once. Here every proof is
-    // synthesized partition by partition on max_parallel_synthesis threads: its default (1)
-    // describes this daemon too; another value is reported as having no effect.
-    int64_t concurrency = 1;
-    RETURN_IF_ERROR(Read<int64_t>(*t, "pipeline", "synthesis_concurrency", &concurrency));
-    if (concurrency != 1) {
-      config->warnings.push_back(
-          "config: [pipeline] synthesis_concurrency = " + std::to_string(concurrency) +
-          " has no effect here: partitions synthesize on [pipeline] max_parallel_synthesis "
-          "threads");
-    }
-    // enabled = false (the Rust cuzk's monolithic mode): one partition at a time per worker.
-    bool pipelined = true;
-    RETURN_IF_ERROR(Read<bool>(*t, "pipeline", "enabled", &pipelined));
-    if (!pipelined) config->engine.synthesis_lookahead = 0;
-  }
-  if (const toml::table* t = section("gpus")) {
-    RETURN_IF_ERROR(Read<bool>(*t, "gpus", "enabled", &config->gpus.enabled));
-    RETURN_IF_ERROR(Read<bool>(*t, "gpus", "gpu_only", &config->gpus.gpu_only));
-    RETURN_IF_ERROR(
-        Read<int64_t>(*t, "gpus", "gpu_workers_per_device", &config->gpus.workers_per_device));
-    if (config->gpus.workers_per_device == 0)
-      return Status::InvalidArgument("config [gpus] gpu_workers_per_device: must be at least 1");
-    // The Rust cuzk's CPU threads for a GPU worker's host side: ours are the prover threads.
-    RETURN_IF_ERROR(Read<int64_t>(*t, "gpus", "gpu_threads", &config->engine.prover_threads));
-    if (const toml::node* devices = t->get("devices")) {
-      const toml::array* list = devices->as_array();
-      if (!list) {
-        return Status::InvalidArgument(
-            "config [gpus] devices: expected a list of device ordinals ([] = all)");
-      }
-      config->gpus.devices.clear();
-      for (const toml::node& d : *list) {
-        auto ordinal = d.value_exact<int64_t>();
-        if (!ordinal || *ordinal < 0) {
-          return Status::InvalidArgument(
-              "config [gpus] devices: expected non-negative integers (CUDA ordinals)");
-        }
-        config->gpus.devices.push_back(static_cast<int>(*ordinal));
-      }
-    }
-  }
-  if (const toml::table* t = section("logging")) {
-    RETURN_IF_ERROR(Read<std::string>(*t, "logging", "level", &config->log_level));
-    RETURN_IF_ERROR(Read<std::string>(*t, "logging", "format", &config->log_format));
-    // The Rust cuzk reads the key but writes text whatever it says; text and json work here.
-    if (config->log_format != "text" && config->log_format != "json") {
-      config->warnings.push_back("config: [logging] format = \"" + config->log_format +
-                                 "\" is not text or json; logging text");
-      config->log_format = "text";
-    }
+  RETURN_IF_ERROR(CheckKnownKeys(root, config));
+  for (const auto& [name, read] : kSectionReaders) {
+    if (const toml::table* t = root[name].as_table()) RETURN_IF_ERROR(read(*t, config));
   }
   return Status::Ok();
 }
