@@ -108,7 +108,8 @@ Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size
   MsmPlan plan;
   std::vector<G1Xyzz> window_sums(kMaxMsmWindows);
   G1Xyzz ones;
-  RETURN_IF_ERROR(kernels::MsmG1(bases.device(), bases.data(), device_scalars, n, &PlanMsm, &plan,
+  ASSIGN_OR_RETURN(const DeviceKernels* kernels, LinkedKernels());
+  RETURN_IF_ERROR(kernels->MsmG1(bases.device(), bases.data(), device_scalars, n, &PlanMsm, &plan,
                                  window_sums.data(), &ones));
   window_sums.resize(plan.windows);
   return FinishMsm(window_sums, ones, plan.window_bits);
@@ -142,18 +143,19 @@ Status NttOnDevice(int device, std::span<ff::Fr> values, NttKind kind) {
   if (kind == NttKind::kIfft) after = MakePowerTables(one, n_inv, log_n);
   if (kind == NttKind::kIcosetFft) after = MakePowerTables(g.Inverse(), n_inv, log_n);
   QuotientConstants q = MakeQuotientConstants(log_n);
+  ASSIGN_OR_RETURN(const DeviceKernels* kernels, LinkedKernels());
   std::vector<DeviceMemory> keep;
   ASSIGN_OR_RETURN(auto data, UploadScalars(device, values));
   DevFr* v = data.as<DevFr>();
   ASSIGN_OR_RETURN(auto twiddles, UploadTables(device, inverse ? q.omega_inv : q.omega, keep));
   if (before) {
     ASSIGN_OR_RETURN(auto powers, UploadTables(device, *before, keep));
-    RETURN_IF_ERROR(kernels::Scale(device, v, n, powers));
+    RETURN_IF_ERROR(kernels->Scale(device, v, n, powers));
   }
-  RETURN_IF_ERROR(kernels::Transform(device, v, log_n, twiddles));
+  RETURN_IF_ERROR(kernels->Transform(device, v, log_n, twiddles));
   if (after) {
     ASSIGN_OR_RETURN(auto powers, UploadTables(device, *after, keep));
-    RETURN_IF_ERROR(kernels::Scale(device, v, n, powers));
+    RETURN_IF_ERROR(kernels->Scale(device, v, n, powers));
   }
   return data.Download(values.data(), data.size());
 }
@@ -162,6 +164,7 @@ Result<DeviceQuotient> DeviceQuotient::Create(int device, unsigned log_n) {
   if (log_n < 1 || log_n > 32) return Status::InvalidArgument("quotient domain out of range");
   QuotientConstants q = MakeQuotientConstants(log_n);
   DeviceQuotient out;
+  ASSIGN_OR_RETURN(out.kernels_, LinkedKernels());
   out.device_ = device;
   out.log_n_ = log_n;
   ASSIGN_OR_RETURN(out.omega_, UploadTables(device, q.omega, out.tables_));
@@ -174,20 +177,20 @@ Result<DeviceQuotient> DeviceQuotient::Create(int device, unsigned log_n) {
 
 Status DeviceQuotient::Run(DevFr* a, DevFr* b, DevFr* c, bool derive_c) const {
   uint64_t n = uint64_t{1} << log_n_;
-  if (derive_c) RETURN_IF_ERROR(kernels::Multiply(device_, c, a, b, n));
+  if (derive_c) RETURN_IF_ERROR(kernels_->Multiply(device_, c, a, b, n));
   for (DevFr* v : {a, b}) {
-    RETURN_IF_ERROR(kernels::Transform(device_, v, log_n_, omega_inv_));
-    RETURN_IF_ERROR(kernels::Scale(device_, v, n, to_coset_));
-    RETURN_IF_ERROR(kernels::Transform(device_, v, log_n_, omega_));
+    RETURN_IF_ERROR(kernels_->Transform(device_, v, log_n_, omega_inv_));
+    RETURN_IF_ERROR(kernels_->Scale(device_, v, n, to_coset_));
+    RETURN_IF_ERROR(kernels_->Transform(device_, v, log_n_, omega_));
   }
-  RETURN_IF_ERROR(kernels::Multiply(device_, a, a, b, n));
-  RETURN_IF_ERROR(kernels::Transform(device_, a, log_n_, omega_inv_));
-  RETURN_IF_ERROR(kernels::Transform(device_, c, log_n_, omega_inv_));
-  return kernels::Quotient(device_, a, c, n, from_coset_, c_scale_);
+  RETURN_IF_ERROR(kernels_->Multiply(device_, a, a, b, n));
+  RETURN_IF_ERROR(kernels_->Transform(device_, a, log_n_, omega_inv_));
+  RETURN_IF_ERROR(kernels_->Transform(device_, c, log_n_, omega_inv_));
+  return kernels_->Quotient(device_, a, c, n, from_coset_, c_scale_);
 }
 
 Status DeviceQuotient::Transform(DevFr* values, bool inverse) const {
-  return kernels::Transform(device_, values, log_n_, inverse ? omega_inv_ : omega_);
+  return kernels_->Transform(device_, values, log_n_, inverse ? omega_inv_ : omega_);
 }
 
 Result<std::vector<ff::Fr>> QuotientOnDevice(int device, std::span<const ff::Fr> a,

@@ -11,7 +11,8 @@
 #include "base/status.h"
 #include "ec/g1.h"
 #include "ff/fr.h"
-#include "gpu/plan.h"
+#include "gpu/host_plan.h"
+#include "gpu/kernels.h"
 #include "gpu/runtime.h"
 
 namespace cuzk::gpu {
@@ -76,6 +77,7 @@ class DeviceQuotient {
   unsigned log_n() const { return log_n_; }
 
  private:
+  const DeviceKernels* kernels_ = nullptr;
   int device_ = 0;
   unsigned log_n_ = 0;
   std::vector<DeviceMemory> tables_;

@@ -9,8 +9,8 @@
 #include <numeric>
 #include <random>
 
+#include "gpu/host_plan.h"
 #include "gpu/msm_steps.h"
-#include "gpu/plan.h"
 #include "msm/pippenger.h"
 #include "ntt/evaluation_domain.h"
 

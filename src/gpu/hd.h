@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Code shared by the host and the device. Under nvcc, CUZK_HD marks a function for both; under
-// the host compiler it expands to nothing, so the same headers are compiled by g++ and tested
-// against src/ff and src/ec on every `make test`, with or without a GPU.
+// Code shared by the host and the device. Under nvcc, CUZK_HD marks a function for both (and
+// inlines it); under the host compiler it is plain `inline`, so the same headers are compiled by
+// g++ and tested against src/ff and src/ec on every `make test`, with or without a GPU.
+// CUZK_HD_LAMBDA is the same mark for a lambda, which C++ lets take no `inline`: the launch
+// sequences' per-thread lambdas (kernel_driver.h; nvcc needs --extended-lambda).
 #pragma once
 
 #include <cstdint>
 
 #if defined(__CUDACC__)
 #define CUZK_HD __host__ __device__ __forceinline__
+#define CUZK_HD_LAMBDA __host__ __device__
 #define CUZK_UNROLL _Pragma("unroll")
 #else
 #define CUZK_HD inline
+#define CUZK_HD_LAMBDA
 #define CUZK_UNROLL
 #endif
 

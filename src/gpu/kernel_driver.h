@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The launch sequence of every gpu/kernels.h call, written once over an executor: CUDA's
-// (cuda/exec.cuh: one kernel launch per ForEach, CUB's radix sort) or the host emulator's
-// (emulated/kernels.cc: a parallel loop per ForEach, std::sort), so that make test runs the very
-// sequence the GPU runs, index arithmetic included, without a GPU.
+// The launch sequence of every DeviceKernels call (gpu/kernels.h), written once over an executor:
+// CUDA's (cuda/exec.cuh: one kernel launch per ForEach, CUB's radix sort and scan) or the host
+// emulator's (emulated/kernels.cc: a parallel loop per ForEach, std::sort), so that make test runs
+// the very sequence the GPU runs, index arithmetic included, without a GPU. DriverKernels, at the
+// end, is the DeviceKernels of an executor type.
 // An executor offers:
+//   static Result<Exec> Select(int device);  // the executor of `device`, made current
 //   int device;
 //   template <class F> Status ForEach(uint64_t n, const char* step, F f);  // f(i), i < n
 //   Status SortPairs(DeviceMemory& scratch, const uint32_t* keys_in, uint32_t* keys_out,
@@ -11,22 +13,18 @@
 //                    unsigned key_bits);  // by key; scratch is the executor's to size
 //   Status ExclusiveSum(DeviceMemory& scratch, const uint32_t* in, uint32_t* out,
 //                       uint64_t count);  // out[i] = in[0] + ... + in[i - 1]
-// Lambdas passed to ForEach are CUZK_KERNEL lambdas: nvcc compiles them for the device.
+// Lambdas passed to ForEach are CUZK_HD_LAMBDA lambdas: nvcc compiles them for the device.
 #pragma once
 
 #include <algorithm>
 #include <string>
 
 #include "base/status.h"
+#include "gpu/hd.h"
+#include "gpu/kernels.h"
 #include "gpu/msm_plan.h"
 #include "gpu/ntt_steps.h"
 #include "gpu/runtime.h"
-
-#if defined(__CUDACC__)
-#define CUZK_KERNEL __host__ __device__
-#else
-#define CUZK_KERNEL
-#endif
 
 namespace cuzk::gpu::driver {
 
@@ -37,14 +35,14 @@ Status RadixStages(Exec& exec, DevFr* values, unsigned stage, unsigned log_n,
   static_assert(kStages >= 1 && kStages <= kMaxStagesPerStep);
   return exec.ForEach(
       (uint64_t{1} << log_n) >> kStages, "NTT butterfly stages",
-      [=] CUZK_KERNEL(uint64_t t) { RadixStep<kStages>(values, stage, t, log_n, twiddles); });
+      [=] CUZK_HD_LAMBDA(uint64_t t) { RadixStep<kStages>(values, stage, t, log_n, twiddles); });
 }
 
 template <typename Exec>
 Status Transform(Exec& exec, DevFr* values, unsigned log_n, const PowerTables& twiddles) {
   uint64_t n = uint64_t{1} << log_n;
-  RETURN_IF_ERROR(exec.ForEach(n, "NTT bit reversal",
-                               [=] CUZK_KERNEL(uint64_t i) { BitReverseStep(values, i, log_n); }));
+  RETURN_IF_ERROR(exec.ForEach(
+      n, "NTT bit reversal", [=] CUZK_HD_LAMBDA(uint64_t i) { BitReverseStep(values, i, log_n); }));
   for (unsigned s = 0; s < log_n;) {
     unsigned count = std::min(kMaxStagesPerStep, log_n - s);
     switch (count) {
@@ -65,13 +63,13 @@ Status Transform(Exec& exec, DevFr* values, unsigned log_n, const PowerTables& t
 template <typename Exec>
 Status Scale(Exec& exec, DevFr* values, uint64_t n, const PowerTables& powers) {
   return exec.ForEach(n, "NTT scaling",
-                      [=] CUZK_KERNEL(uint64_t i) { ScaleStep(values, i, powers); });
+                      [=] CUZK_HD_LAMBDA(uint64_t i) { ScaleStep(values, i, powers); });
 }
 
 template <typename Exec>
 Status Multiply(Exec& exec, DevFr* out, const DevFr* a, const DevFr* b, uint64_t n) {
   return exec.ForEach(n, "pointwise product",
-                      [=] CUZK_KERNEL(uint64_t i) { out[i] = a[i] * b[i]; });
+                      [=] CUZK_HD_LAMBDA(uint64_t i) { out[i] = a[i] * b[i]; });
 }
 
 template <typename Exec>
@@ -79,7 +77,7 @@ Status Quotient(Exec& exec, DevFr* ab, const DevFr* c, uint64_t n, const PowerTa
                 const DevFr& c_scale) {
   DevFr scale = c_scale;
   return exec.ForEach(n, "quotient step",
-                      [=] CUZK_KERNEL(uint64_t i) { QuotientStep(ab, c, i, powers, scale); });
+                      [=] CUZK_HD_LAMBDA(uint64_t i) { QuotientStep(ab, c, i, powers, scale); });
 }
 
 // The MSM's device buffers: the sort's pairs, the bucket ranges, the buckets, the folds, a pass's
@@ -98,12 +96,12 @@ Result<uint64_t> SelectNontrivial(Exec& exec, const DevFr* scalars, uint64_t n, 
   uint32_t* flags = m.keys_in.as<uint32_t>();
   uint32_t* positions = m.keys_out.as<uint32_t>();
   uint32_t* selected = m.selected.as<uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM scalar classes", [=] CUZK_KERNEL(uint64_t i) {
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM scalar classes", [=] CUZK_HD_LAMBDA(uint64_t i) {
     SignedMagnitude mag;
     flags[i] = ClassifyScalar(scalars[i], mag) == ScalarClass::kOther ? 1u : 0u;
   }));
   RETURN_IF_ERROR(exec.ExclusiveSum(m.scratch, flags, positions, n));
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM non-trivial indices", [=] CUZK_KERNEL(uint64_t i) {
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM non-trivial indices", [=] CUZK_HD_LAMBDA(uint64_t i) {
     if (flags[i]) selected[positions[i]] = static_cast<uint32_t>(i);
   }));
   uint32_t last_position = 0, last_flag = 0;
@@ -123,7 +121,7 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   uint32_t* keys_in = m.keys_in.as<uint32_t>();
   uint32_t* values_in = m.values_in.as<uint32_t>();
   const uint32_t* selected = m.selected.as<const uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits", [=] CUZK_KERNEL(uint64_t t) {
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits", [=] CUZK_HD_LAMBDA(uint64_t t) {
     uint32_t index = selected[t];
     SignedMagnitude mag{};
     ClassifyScalar(scalars[index], mag);  // kOther: SelectNontrivial kept no other
@@ -143,13 +141,13 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   RETURN_IF_ERROR(m.end.Zero(m.end.size()));
   uint32_t* start = m.start.as<uint32_t>();
   uint32_t* end = m.end.as<uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(pairs, "MSM bucket ranges", [=] CUZK_KERNEL(uint64_t i) {
+  RETURN_IF_ERROR(exec.ForEach(pairs, "MSM bucket ranges", [=] CUZK_HD_LAMBDA(uint64_t i) {
     BucketRanges(keys, pairs, i, start, end);
   }));
   unsigned buckets_per_window = plan.buckets();
   G1Xyzz* buckets = m.buckets.as<G1Xyzz>();
   RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * buckets_per_window, "MSM bucket accumulation",
-                               [=] CUZK_KERNEL(uint64_t t) {
+                               [=] CUZK_HD_LAMBDA(uint64_t t) {
                                  uint64_t w = t / buckets_per_window;
                                  uint64_t b = t % buckets_per_window + 1;
                                  uint64_t key = (w << c) | b;
@@ -158,15 +156,15 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   unsigned segments = plan.segments(), length = 1u << plan.log_segment;
   G1Xyzz* acc = m.acc.as<G1Xyzz>();
   G1Xyzz* sums = m.sums.as<G1Xyzz>();
-  RETURN_IF_ERROR(
-      exec.ForEach(uint64_t{count} * segments, "MSM bucket folding", [=] CUZK_KERNEL(uint64_t t) {
-        uint64_t w = t / segments, s = t % segments;
-        FoldSegment(buckets + w * buckets_per_window, static_cast<unsigned>(s), length, acc[t],
-                    sums[t]);
-      }));
+  RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * segments, "MSM bucket folding",
+                               [=] CUZK_HD_LAMBDA(uint64_t t) {
+                                 uint64_t w = t / segments, s = t % segments;
+                                 FoldSegment(buckets + w * buckets_per_window,
+                                             static_cast<unsigned>(s), length, acc[t], sums[t]);
+                               }));
   unsigned log_length = plan.log_segment;
   G1Xyzz* out = m.pass_sums.as<G1Xyzz>();
-  return exec.ForEach(count, "MSM window sums", [=] CUZK_KERNEL(uint64_t w) {
+  return exec.ForEach(count, "MSM window sums", [=] CUZK_HD_LAMBDA(uint64_t w) {
     out[w] = CombineWindow(acc + w * segments, sums + w * segments, segments, log_length);
   });
 }
@@ -182,17 +180,18 @@ Status MsmOnes(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   ASSIGN_OR_RETURN(partial_memory, DeviceMemory::Allocate(exec.device, threads * sizeof(G1Xyzz),
                                                           "MSM scalar-1 sums"));
   G1Xyzz* partial = partial_memory.as<G1Xyzz>();
-  RETURN_IF_ERROR(exec.ForEach(threads, "MSM sum of scalar-1 bases", [=] CUZK_KERNEL(uint64_t t) {
-    G1Xyzz acc = G1Xyzz::Infinity();
-    uint64_t last = (t + 1) * chunk < n ? (t + 1) * chunk : n;
-    for (uint64_t i = t * chunk; i < last; ++i) {
-      SignedMagnitude mag;
-      if (ClassifyScalar(scalars[i], mag) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
-    }
-    partial[t] = acc;
-  }));
+  RETURN_IF_ERROR(
+      exec.ForEach(threads, "MSM sum of scalar-1 bases", [=] CUZK_HD_LAMBDA(uint64_t t) {
+        G1Xyzz acc = G1Xyzz::Infinity();
+        uint64_t last = (t + 1) * chunk < n ? (t + 1) * chunk : n;
+        for (uint64_t i = t * chunk; i < last; ++i) {
+          SignedMagnitude mag;
+          if (ClassifyScalar(scalars[i], mag) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
+        }
+        partial[t] = acc;
+      }));
   for (uint64_t half = threads / 2; half >= 1; half /= 2) {
-    RETURN_IF_ERROR(exec.ForEach(half, "MSM reduction", [=] CUZK_KERNEL(uint64_t t) {
+    RETURN_IF_ERROR(exec.ForEach(half, "MSM reduction", [=] CUZK_HD_LAMBDA(uint64_t t) {
       partial[t] = partial[t].Add(partial[t + half]);
     }));
   }
@@ -264,3 +263,39 @@ Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t 
 }
 
 }  // namespace cuzk::gpu::driver
+
+namespace cuzk::gpu {
+
+// The DeviceKernels of executor type Exec: each call selects the device's executor and runs the
+// launch sequence above.
+template <typename Exec>
+class DriverKernels final : public DeviceKernels {
+ public:
+  Status Transform(int device, DevFr* values, unsigned log_n,
+                   const PowerTables& twiddles) const override {
+    ASSIGN_OR_RETURN(Exec exec, Exec::Select(device));
+    return driver::Transform(exec, values, log_n, twiddles);
+  }
+  Status Scale(int device, DevFr* values, uint64_t n, const PowerTables& powers) const override {
+    ASSIGN_OR_RETURN(Exec exec, Exec::Select(device));
+    return driver::Scale(exec, values, n, powers);
+  }
+  Status Multiply(int device, DevFr* out, const DevFr* a, const DevFr* b,
+                  uint64_t n) const override {
+    ASSIGN_OR_RETURN(Exec exec, Exec::Select(device));
+    return driver::Multiply(exec, out, a, b, n);
+  }
+  Status Quotient(int device, DevFr* ab, const DevFr* c, uint64_t n, const PowerTables& powers,
+                  const DevFr& c_scale) const override {
+    ASSIGN_OR_RETURN(Exec exec, Exec::Select(device));
+    return driver::Quotient(exec, ab, c, n, powers, c_scale);
+  }
+  Status MsmG1(int device, const G1AffineDev* bases, const DevFr* scalars, size_t n,
+               MsmPlanner planner, MsmPlan* plan, G1Xyzz* window_sums,
+               G1Xyzz* ones) const override {
+    ASSIGN_OR_RETURN(Exec exec, Exec::Select(device));
+    return driver::MsmG1(exec, bases, scalars, n, planner, plan, window_sums, ones);
+  }
+};
+
+}  // namespace cuzk::gpu

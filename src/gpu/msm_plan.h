@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The device MSM's plan (window width, sort passes, fold segments), without host-only includes so
-// that the CUDA sources can read it; gpu/plan.h chooses it (PlanMsm).
+// that the CUDA sources can read it; gpu/host_plan.h chooses it (PlanMsm).
 #pragma once
 
 #include <cstddef>
@@ -26,7 +26,7 @@ struct MsmPlan {
 // The most windows a plan can have (c = 1): the size of MsmG1's window-sum array.
 inline constexpr unsigned kMaxMsmWindows = kMagnitudeBits + 1;
 
-// Chooses the plan for a count of non-trivial scalars (gpu/plan.h's PlanMsm).
+// Chooses the plan for a count of non-trivial scalars (gpu/host_plan.h's PlanMsm).
 using MsmPlanner = MsmPlan (*)(size_t nontrivial);
 
 // The most (key, value) pairs one sort pass holds: 2^28 pairs take 2 GiB with the sort's second

@@ -16,7 +16,7 @@
 //   5. The host folds the window sums by Horner's rule: sum_w 2^(c w) W_w.
 #pragma once
 
-#include "gpu/g1.h"
+#include "gpu/g1_xyzz.h"
 
 namespace cuzk::gpu {
 

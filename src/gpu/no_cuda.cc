@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The runtime and kernels of a build without CUDA (CUZK_CUDA=OFF, or AUTO without nvcc): every
-// call says so, and the daemon proves on the CPU.
+// The runtime of a build without CUDA (CUZK_CUDA=OFF, or AUTO without nvcc), which links no
+// kernels: every call says so, and the daemon proves on the CPU.
 #include "gpu/kernels.h"
 #include "gpu/runtime.h"
 
@@ -27,17 +27,6 @@ Status DeviceMemory::Upload(const void*, size_t, size_t) { return NotBuilt(); }
 Status DeviceMemory::Download(void*, size_t, size_t) const { return NotBuilt(); }
 Status DeviceMemory::Zero(size_t, size_t) { return NotBuilt(); }
 
-namespace kernels {
-Status Transform(int, DevFr*, unsigned, const PowerTables&) { return NotBuilt(); }
-Status Scale(int, DevFr*, uint64_t, const PowerTables&) { return NotBuilt(); }
-Status Multiply(int, DevFr*, const DevFr*, const DevFr*, uint64_t) { return NotBuilt(); }
-Status Quotient(int, DevFr*, const DevFr*, uint64_t, const PowerTables&, const DevFr&) {
-  return NotBuilt();
-}
-Status MsmG1(int, const G1AffineDev*, const DevFr*, size_t, MsmPlanner, MsmPlan*, G1Xyzz*,
-             G1Xyzz*) {
-  return NotBuilt();
-}
-}  // namespace kernels
+Result<const DeviceKernels*> LinkedKernels() { return NotBuilt(); }
 
 }  // namespace cuzk::gpu

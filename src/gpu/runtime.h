@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The CUDA runtime as the rest of cuzk sees it: which devices there are, and device memory.
 // Implemented by cuda/runtime.cu when cuzk is built with CUDA (CUZK_CUDA), else by no_cuda.cc,
-// whose every call answers kUnavailable saying so; host code compiles the same either way.
+// whose every call answers kUnavailable saying so, and, for the emulated tests, by
+// emulated/runtime.cc (host memory standing for a device's); host code compiles the same either
+// way.
 #pragma once
 
 #include <cstddef>

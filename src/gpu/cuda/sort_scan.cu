@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The MSM's sort and scan on CUDA: CUB's (CUDA's own CCCL), in a file of their own, which nvcc
-// compiles beside the MSM kernels' (see gpu/cuda/exec.cuh).
+// compiles beside kernels.cu (see gpu/cuda/exec.cuh).
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
 #include "gpu/cuda/exec.cuh"
 
-namespace cuzk::gpu::kernels::cuda {
+namespace cuzk::gpu::cuda {
 
 Status SortPairs(int device, DeviceMemory& scratch, const uint32_t* keys_in, uint32_t* keys_out,
                  const uint32_t* values_in, uint32_t* values_out, uint64_t count,
@@ -45,4 +45,4 @@ Status ExclusiveSum(int device, DeviceMemory& scratch, const uint32_t* in, uint3
   return Status::Ok();
 }
 
-}  // namespace cuzk::gpu::kernels::cuda
+}  // namespace cuzk::gpu::cuda

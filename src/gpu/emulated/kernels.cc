@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// gpu/kernels.h emulated on the host: gpu/kernel_driver.h's launch sequences over an executor
+// The DeviceKernels emulated on the host: gpu/kernel_driver.h's launch sequences over an executor
 // whose ForEach is a parallel loop (every "thread" writes only its own outputs, as on the
 // device), whose sort is std::sort and whose scan is std::exclusive_scan.
-#include "gpu/kernels.h"
-
 #include <algorithm>
 #include <numeric>
 #include <vector>
@@ -11,12 +9,14 @@
 #include "base/parallel.h"
 #include "gpu/kernel_driver.h"
 
-namespace cuzk::gpu::kernels {
+namespace cuzk::gpu {
 namespace {
 
 // The host executor of gpu/kernel_driver.h.
 struct HostExec {
   int device;
+
+  static Result<HostExec> Select(int device) { return HostExec{device}; }
 
   template <typename F>
   Status ForEach(uint64_t n, const char*, F f) {
@@ -46,31 +46,9 @@ struct HostExec {
 
 }  // namespace
 
-Status Transform(int device, DevFr* values, unsigned log_n, const PowerTables& twiddles) {
-  HostExec exec{device};
-  return driver::Transform(exec, values, log_n, twiddles);
+Result<const DeviceKernels*> LinkedKernels() {
+  static const DriverKernels<HostExec> kernels;
+  return &kernels;
 }
 
-Status Scale(int device, DevFr* values, uint64_t n, const PowerTables& powers) {
-  HostExec exec{device};
-  return driver::Scale(exec, values, n, powers);
-}
-
-Status Multiply(int device, DevFr* out, const DevFr* a, const DevFr* b, uint64_t n) {
-  HostExec exec{device};
-  return driver::Multiply(exec, out, a, b, n);
-}
-
-Status Quotient(int device, DevFr* ab, const DevFr* c, uint64_t n, const PowerTables& powers,
-                const DevFr& c_scale) {
-  HostExec exec{device};
-  return driver::Quotient(exec, ab, c, n, powers, c_scale);
-}
-
-Status MsmG1(int device, const G1AffineDev* bases, const DevFr* scalars, size_t n,
-             MsmPlanner planner, MsmPlan* plan, G1Xyzz* window_sums, G1Xyzz* ones) {
-  HostExec exec{device};
-  return driver::MsmG1(exec, bases, scalars, n, planner, plan, window_sums, ones);
-}
-
-}  // namespace cuzk::gpu::kernels
+}  // namespace cuzk::gpu

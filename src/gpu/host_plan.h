@@ -9,7 +9,7 @@
 
 #include "ec/g1.h"
 #include "ff/fr.h"
-#include "gpu/g1.h"
+#include "gpu/g1_xyzz.h"
 #include "gpu/msm_plan.h"
 #include "gpu/ntt_steps.h"
 

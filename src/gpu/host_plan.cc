@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-#include "gpu/plan.h"
+#include "gpu/host_plan.h"
 
 #include <algorithm>
 #include <cstring>
