@@ -100,9 +100,12 @@ function(cuzk_add_test name)
 endfunction()
 
 # cuzk_add_bench(NAME SOURCES ... DEPS ...): a Google Benchmark binary (not run by CTest).
+# Each applies CUZK_FIELD_KERNEL before it runs (bench/field_kernels_from_environment.cc).
 function(cuzk_add_bench name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
-  add_executable(${name} ${ARG_SOURCES})
+  add_executable(${name} ${ARG_SOURCES}
+                 ${PROJECT_SOURCE_DIR}/bench/field_kernels_from_environment.cc)
   target_compile_options(${name} PRIVATE ${CUZK_WARNINGS})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/apps)
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} benchmark::benchmark)
 endfunction()

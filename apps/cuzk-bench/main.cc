@@ -29,9 +29,11 @@
 
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "common/field_kernels.h"
 #include "engine/logging.h"
 
 int main(int argc, char** argv) {
+  cuzk::apps::ChooseFieldKernelsFromEnvironment("cuzk-bench");
   CLI::App app{"cuzk-bench: benchmarks and tools for the cuzk Filecoin proving engine"};
   app.require_subcommand(1);
   std::string log_level;

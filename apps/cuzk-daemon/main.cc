@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "base/parallel.h"
+#include "common/field_kernels.h"
 #include "engine/config.h"
 #include "engine/engine.h"
 #include "engine/kinds/proof_kind.h"
@@ -303,6 +304,7 @@ int Serve(const cuzk::engine::DaemonConfig& config, int max_rpc_threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cuzk::apps::ChooseFieldKernelsFromEnvironment("cuzk-daemon");
   CLI::App app{"cuzk-daemon: the cuzk Filecoin proving engine (gRPC, proto cuzk.v1)"};
   Flags flags;
   AddFlags(app, flags);

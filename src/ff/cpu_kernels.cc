@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "ff/cpu_kernels.h"
 
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <atomic>
 
 #include "ff/fp_x8_ifma.h"
 #include "ff/fr_x8_ifma.h"
@@ -36,29 +34,52 @@ CpuFlags ReadCpuFlags() {
   return f;
 }
 
-// Whether CUZK_FIELD_KERNEL asks for the portable kernels ("portable"); "auto", "no-ifma" (the
-// assembly, without the AVX-512 IFMA kernels: IfmaDeclinedByEnvironment reads it) or unset do
-// not. Unused in a build without the assembly.
-[[maybe_unused]] bool PortableRequested() {
-  const char* v = std::getenv("CUZK_FIELD_KERNEL");
-  if (v == nullptr || *v == '\0' || std::strcmp(v, "auto") == 0) return false;
-  if (std::strcmp(v, "portable") == 0) return true;
-  if (std::strcmp(v, "no-ifma") == 0) return false;
-  std::fprintf(stderr, "cuzk: CUZK_FIELD_KERNEL=%s is not auto, portable or no-ifma; using auto\n",
-               v);
-  return false;
-}
+std::atomic<FieldKernels> chosen{FieldKernels::kAuto};
+
+// Reads CPUID once, during static initialization, before main (a choice made earlier, by another
+// file's static initializer, is kept: `chosen` is constant-initialized).
+[[maybe_unused]] const bool kAsmKernelsDetected = [] {
+  internal::asm_kernels.store(
+      chosen.load(std::memory_order_relaxed) != FieldKernels::kPortable && CpuRunsAsmKernels(),
+      std::memory_order_relaxed);
+  return true;
+}();
 
 }  // namespace
 
-bool ifma::IfmaDeclinedByEnvironment() {
-  const char* v = std::getenv("CUZK_FIELD_KERNEL");
-  return v != nullptr && (std::strcmp(v, "portable") == 0 || std::strcmp(v, "no-ifma") == 0);
+Result<FieldKernels> ParseFieldKernels(std::string_view name) {
+  if (name.empty() || name == "auto") return FieldKernels::kAuto;
+  if (name == "portable") return FieldKernels::kPortable;
+  if (name == "no-ifma") return FieldKernels::kNoIfma;
+  return Status::InvalidArgument("field kernels \"" + std::string(name) +
+                                 "\": expected auto, portable or no-ifma");
 }
 
-bool DetectAsmKernels() {
+const char* FieldKernelsName(FieldKernels kernels) {
+  switch (kernels) {
+    case FieldKernels::kPortable:
+      return "portable";
+    case FieldKernels::kNoIfma:
+      return "no-ifma";
+    case FieldKernels::kAuto:
+      break;
+  }
+  return "auto";
+}
+
+void ChooseFieldKernels(FieldKernels kernels) {
+  chosen.store(kernels, std::memory_order_relaxed);
+  internal::asm_kernels.store(kernels != FieldKernels::kPortable && CpuRunsAsmKernels(),
+                              std::memory_order_relaxed);
+}
+
+FieldKernels ChosenFieldKernels() { return chosen.load(std::memory_order_relaxed); }
+
+bool ifma::IfmaDeclined() { return ChosenFieldKernels() != FieldKernels::kAuto; }
+
+bool CpuRunsAsmKernels() {
 #if CUZK_USE_ASM
-  return ReadCpuFlags().bmi2_adx && !PortableRequested();
+  return ReadCpuFlags().bmi2_adx;
 #else
   return false;
 #endif
@@ -68,10 +89,10 @@ std::string DescribeFieldKernels() {
   CpuFlags cpu = ReadCpuFlags();
   std::string kernels;
 #if CUZK_USE_ASM
-  if (kAsmKernels) {
+  if (AsmKernelsInUse()) {
     kernels = "x86-64 MULX/ADX assembly";
-  } else if (PortableRequested()) {
-    kernels = "portable C++ (CUZK_FIELD_KERNEL=portable)";
+  } else if (ChosenFieldKernels() == FieldKernels::kPortable) {
+    kernels = "portable C++ (field kernels chosen: portable)";
   } else {
     kernels = "portable C++ (this CPU has no BMI2/ADX)";
   }
@@ -81,11 +102,11 @@ std::string DescribeFieldKernels() {
   std::string ifma = "no";
   if (cpu.avx512_ifma) {
     // The MSM's Fp kernels are named only once they passed their known-answer check.
-    ifma =
-        ifma::IfmaDeclinedByEnvironment()
-            ? std::string("yes (off: CUZK_FIELD_KERNEL=") + std::getenv("CUZK_FIELD_KERNEL") + ")"
-            : std::string("yes (NTT butterflies") +
-                  (ifma::CheckedIfmaFpKernels() != nullptr ? ", G1 and G2 MSM additions)" : ")");
+    ifma = ifma::IfmaDeclined()
+               ? std::string("yes (off: field kernels chosen: ") +
+                     FieldKernelsName(ChosenFieldKernels()) + ")"
+               : std::string("yes (NTT butterflies") +
+                     (ifma::CheckedIfmaFpKernels() != nullptr ? ", G1 and G2 MSM additions)" : ")");
   }
   return kernels + "; AVX2 " + (cpu.avx2 ? "yes" : "no") + ", AVX-512 IFMA " + ifma;
 }

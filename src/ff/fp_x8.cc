@@ -144,7 +144,7 @@ const FpX8Kernels* CheckedIfmaFpKernels() {
     }
     return true;
   }();
-  return usable && !IfmaDeclinedByEnvironment() ? &kIfma : nullptr;
+  return usable && !IfmaDeclined() ? &kIfma : nullptr;
 #else
   return nullptr;
 #endif

@@ -64,8 +64,8 @@ struct FpX8Kernels {
   decltype(&ChordBackwardFp2X8) chord_backward_fp2;
 };
 
-// The IFMA kernels where the CPU runs them (FrX8Supported), CUZK_FIELD_KERNEL does not decline
-// them (IfmaDeclinedByEnvironment) and they agree with Fp's scalar arithmetic on a known-answer
+// The IFMA kernels where the CPU runs them (FrX8Supported), the process's field-kernel choice
+// does not decline them (IfmaDeclined) and they agree with Fp's scalar arithmetic on a known-answer
 // check run on first use (stderr says so when they do not); else null.
 const FpX8Kernels* CheckedIfmaFpKernels();
 

@@ -246,7 +246,7 @@ TEST(FpX8IfmaTest, KnownAnswerCheckAcceptsRightKernelsAndRefusesWrongOnes) {
   };
   EXPECT_FALSE(FpKernelsAgreeWithScalar(unsigned_chord));
 #if defined(__x86_64__)
-  if (FrX8Supported() && !IfmaDeclinedByEnvironment()) {
+  if (FrX8Supported() && !IfmaDeclined()) {
     EXPECT_NE(CheckedIfmaFpKernels(), nullptr);
     return;
   }

@@ -23,9 +23,9 @@ using FrX8 = LaneLimbs<5, 52, 8>;
 // Whether this CPU executes AVX-512F and IFMA (MulMontFrX8 must not run otherwise).
 bool FrX8Supported();
 
-// Whether CUZK_FIELD_KERNEL turns the IFMA kernels off: "portable" (every kernel portable) or
-// "no-ifma" (the assembly without IFMA). Defined in ff/cpu_kernels.cc, on every CPU.
-bool IfmaDeclinedByEnvironment();
+// Whether the process's field-kernel choice turns the IFMA kernels off (kPortable or kNoIfma,
+// ff/cpu_kernels.h). Defined in ff/cpu_kernels.cc, on every CPU.
+bool IfmaDeclined();
 
 // out = a b / 2^260 mod r, fully reduced (below r), for lanes of a and b below 2r; out may alias
 // a or b.

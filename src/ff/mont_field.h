@@ -178,7 +178,7 @@ class MontField {
   MontField Square() const {
     MontField r;
     if constexpr (Config::kUseAsm && Config::kHasAsmSqr) {
-      if (kAsmKernels) [[likely]] {
+      if (AsmKernelsInUse()) [[likely]] {
         Config::kAsmSqr(r.v_.data(), v_.data());
         return r;
       }
@@ -231,7 +231,7 @@ class MontField {
   static void MulPortable(Repr& out, const Repr& a, const Repr& b);
   // Returns true iff this process multiplies with the assembly kernel (built with it, and the CPU
   // runs it; ff/cpu_kernels.h).
-  static bool UsesAsm() { return Config::kUseAsm && kAsmKernels; }
+  static bool UsesAsm() { return Config::kUseAsm && AsmKernelsInUse(); }
 
  private:
   static constexpr bool Equal(const Repr& a, const Repr& b) {
@@ -241,7 +241,7 @@ class MontField {
   }
   static void MulInto(Repr& out, const Repr& a, const Repr& b) {
     if constexpr (Config::kUseAsm) {
-      if (kAsmKernels) [[likely]] {
+      if (AsmKernelsInUse()) [[likely]] {
         Config::kAsmMul(out.data(), a.data(), b.data());
         return;
       }

@@ -276,7 +276,8 @@ std::vector<mpz_class> LazyOperands(std::mt19937_64& rng, const mpz_class& r) {
 // The lazy product (no final subtraction) returns a b / 2^256 mod r, plus 0 or r, for a < r
 // and any b < 2^256 (bound in tools/gen_mont_asm.py).
 TEST(FrTest, LazyAssemblyProductIsBelowTwiceR) {
-  if (!kAsmKernels) GTEST_SKIP() << "not using the assembly kernels: " << DescribeFieldKernels();
+  if (!AsmKernelsInUse())
+    GTEST_SKIP() << "not using the assembly kernels: " << DescribeFieldKernels();
   mpz_class r = ToMpz(FrConfig::kModulus);
   mpz_class r_inv;  // 2^-256 mod r
   mpz_class two256 = mpz_class(1) << 256;
@@ -346,19 +347,46 @@ TEST(FrTest, SevenIsAMultiplicativeGenerator) {
   EXPECT_EQ(FrMultiplicativeGenerator(), Fr::FromUint64(7));
 }
 
-// The kernels are chosen at start-up (ff/cpu_kernels.h); CUZK_FIELD_KERNEL=portable (the
-// ff_mont_field_test_portable run of this binary) turns the assembly off on any CPU.
-TEST(FieldKernelsTest, TheChoiceIsNamedAndTheEnvironmentCanAskForPortable) {
-  const char* env = std::getenv("CUZK_FIELD_KERNEL");
+// The kernels are chosen at start-up from CPUID (ff/cpu_kernels.h); ChooseFieldKernels(kPortable)
+// turns the assembly off on any CPU, kAuto brings back what the CPU runs, and the products agree.
+TEST(FieldKernelsTest, TheChoiceIsNamedAndCanAskForPortable) {
+  const FieldKernels before = ChosenFieldKernels();
   std::string described = DescribeFieldKernels();
   EXPECT_EQ(described.find("portable C++") == std::string::npos, Fp::UsesAsm()) << described;
   EXPECT_EQ(Fp::UsesAsm(), Fr::UsesAsm());
-  if (env != nullptr && std::string(env) == "portable") {
-    EXPECT_FALSE(Fp::UsesAsm());
-    if (CUZK_USE_ASM) {
-      EXPECT_NE(described.find("CUZK_FIELD_KERNEL=portable"), std::string::npos) << described;
-    }
+  std::mt19937_64 rng(17);
+  Fp a = Fp::Random(rng), b = Fp::Random(rng);
+  ChooseFieldKernels(FieldKernels::kPortable);
+  EXPECT_FALSE(Fp::UsesAsm());
+  EXPECT_FALSE(Fr::UsesAsm());
+  if (CUZK_USE_ASM) {
+    EXPECT_NE(DescribeFieldKernels().find("chosen: portable"), std::string::npos)
+        << DescribeFieldKernels();
   }
+  Fp portable = a * b;
+  ChooseFieldKernels(FieldKernels::kAuto);
+  EXPECT_EQ(Fp::UsesAsm(), CUZK_USE_ASM && CpuRunsAsmKernels());
+  EXPECT_EQ(a * b, portable);
+  ChooseFieldKernels(before);
+}
+
+TEST(FieldKernelsTest, ParsesTheThreeChoicesAndNamesThemInItsError) {
+  for (FieldKernels k : {FieldKernels::kAuto, FieldKernels::kPortable, FieldKernels::kNoIfma}) {
+    EXPECT_EQ(*ParseFieldKernels(FieldKernelsName(k)), k);
+  }
+  EXPECT_EQ(*ParseFieldKernels(""), FieldKernels::kAuto);
+  auto bad = ParseFieldKernels("fast");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("auto, portable or no-ifma"), std::string::npos);
+}
+
+// The ff_mont_field_test_portable run of this binary sets CUZK_FIELD_KERNEL=portable, which the
+// test support's environment (tests/support/field_kernels_from_environment.cc) applies.
+TEST(FieldKernelsTest, ThePortableRunIsPortable) {
+  const char* env = std::getenv("CUZK_FIELD_KERNEL");
+  if (env == nullptr || std::string(env) != "portable") GTEST_SKIP() << "not the portable run";
+  EXPECT_EQ(ChosenFieldKernels(), FieldKernels::kPortable);
+  EXPECT_FALSE(Fp::UsesAsm());
 }
 
 }  // namespace

@@ -23,6 +23,10 @@
 #include "support/backend_proofs.h"
 #include "support/test_circuits.h"
 
+#if CUZK_GPU_EMULATED
+#include "gpu/emulated/emulated_device.h"
+#endif
+
 namespace cuzk::gpu {
 namespace {
 
@@ -269,8 +273,7 @@ TEST(GpuBackendTest, EvictsTheLeastRecentlyUsedKeyWhenTheDeviceIsFull) {
   // key more.
   size_t n = 2048;
   uint64_t working = 4 * n * sizeof(DevFr) + MsmWorkingBytes(n);
-  std::string total = std::to_string(key_bytes + working + key_bytes / 2);
-  setenv("CUZK_EMULATED_DEVICE_BYTES", total.c_str(), 1);
+  SetEmulatedDeviceBytes(key_bytes + working + key_bytes / 2);
   auto second = prove(1);
   EXPECT_TRUE(second.ok()) << second.status().ToString();
   EXPECT_EQ((*backend)->resident_keys(), 1u);
@@ -278,12 +281,12 @@ TEST(GpuBackendTest, EvictsTheLeastRecentlyUsedKeyWhenTheDeviceIsFull) {
   EXPECT_TRUE(first_again.ok()) << first_again.status().ToString();
   EXPECT_EQ((*backend)->resident_keys(), 1u);
   (*backend)->Evict();
-  setenv("CUZK_EMULATED_DEVICE_BYTES", std::to_string(key_bytes / 2).c_str(), 1);
+  SetEmulatedDeviceBytes(key_bytes / 2);
   auto none = prove(0);
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.status().code(), StatusCode::kUnavailable);
   EXPECT_NE(none.status().message().find("out of (emulated) device memory"), std::string::npos);
-  unsetenv("CUZK_EMULATED_DEVICE_BYTES");
+  SetEmulatedDeviceBytes(0);
 }
 #endif
 

@@ -15,7 +15,7 @@ using ff::Fr;
 // Which field arithmetic the batch-affine additions run on.
 enum class MsmKernel {
   kAuto,               // eight AVX-512 IFMA lanes where the CPU has them, they pass their
-                       // known-answer check and CUZK_FIELD_KERNEL allows them; else scalar
+                       // known-answer check and the field-kernel choice allows them; else scalar
   kScalar,             // the scalar Fp kernels
   kEightLanePortable,  // the IFMA lane kernels' plain-loop emulation (slow; for tests)
 };

@@ -114,7 +114,7 @@ static_assert(sizeof(Fr) == sizeof(ff::Limbs<4>), "Fr is its Montgomery limbs");
 // One radix-2 butterfly: (u, v) <- (u + w v, u - w v), for u, v < 2r and w < r; both below 2r.
 inline void Butterfly(Fr& u, Fr& v, const Fr& w) {
   ff::Limbs<4> t;
-  if (ff::kAsmKernels) [[likely]] {
+  if (ff::AsmKernelsInUse()) [[likely]] {
     cuzk_fr_mul_mont_lazy_x86_64(t.data(), LimbsOf(w), LimbsOf(v));
   } else {  // a CPU without MULX/ADX: the portable product of canonical operands, below r
     ff::Limbs<4> v_mod_r;

@@ -26,7 +26,7 @@ enum class TwiddleTables {
 // Which butterflies a domain's transforms run.
 enum class NttKernel {
   kAuto,               // eight-lane AVX-512 IFMA where the CPU has it (and
-                       // CUZK_FIELD_KERNEL is not "portable" or "no-ifma"), else scalar
+                       // the field-kernel choice is kAuto, ff/cpu_kernels.h), else scalar
   kScalar,             // one butterfly at a time (MULX/ADX or portable Fr products)
   kEightLaneIfma,      // the stages of half-width 8 and more on IFMA lanes (ntt/transform_x8.h)
   kEightLanePortable,  // the same lanes with a portable lane-by-lane butterfly (tests)

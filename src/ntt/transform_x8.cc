@@ -267,7 +267,7 @@ const LaneKernels* IfmaKernels() {
 }
 
 const LaneKernels* AutoKernels() {
-  return ff::ifma::IfmaDeclinedByEnvironment() ? nullptr : IfmaKernels();
+  return ff::ifma::IfmaDeclined() ? nullptr : IfmaKernels();
 }
 
 LaneTable PackSmall(const std::vector<Fr>& small) {

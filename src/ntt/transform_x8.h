@@ -87,9 +87,8 @@ bool AgreesWithPortable(const LaneKernels& kernels);
 // Returns the AVX-512 IFMA kernels when this build and CPU have them and they pass
 // AgreesWithPortable on first use (else it says so on stderr), else null.
 const LaneKernels* IfmaKernels();
-// Returns IfmaKernels() unless CUZK_FIELD_KERNEL is "portable" (the portable kernels,
-// ff/cpu_kernels.h) or "no-ifma" (the assembly without IFMA), then null: what NttKernel::kAuto
-// runs.
+// Returns IfmaKernels() unless the process's field-kernel choice is kPortable or kNoIfma
+// (ff/cpu_kernels.h), then null: what NttKernel::kAuto runs.
 const LaneKernels* AutoKernels();
 
 // Sets lane `lane` to the integer w, below 2^260 (its five 52-bit limbs).

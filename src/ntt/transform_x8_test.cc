@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "ff/cpu_kernels.h"
 #include "ntt/evaluation_domain.h"
 
 namespace cuzk::ntt {
@@ -342,23 +343,20 @@ TEST(TransformX8Test, IfmaLanesEqualTheScalarTransforms) {
   ExpectKernelEqualsScalar(NttKernel::kEightLaneIfma, TwiddleTables::kPerCall);
 }
 
-// CUZK_FIELD_KERNEL=no-ifma (or portable) turns the IFMA butterflies off on any CPU.
-TEST(TransformX8Test, TheEnvironmentCanTurnIfmaOff) {
-  const char* before = std::getenv("CUZK_FIELD_KERNEL");
-  std::string saved = before ? before : "";
-  for (const char* value : {"no-ifma", "portable"}) {
-    setenv("CUZK_FIELD_KERNEL", value, 1);
-    EXPECT_EQ(x8::AutoKernels(), nullptr) << value;
+// The field-kernel choice kNoIfma (or kPortable, ff/cpu_kernels.h) turns the IFMA butterflies off
+// on any CPU; kAuto turns them back on where the CPU has them.
+TEST(TransformX8Test, TheFieldKernelChoiceCanTurnIfmaOff) {
+  const ff::FieldKernels before = ff::ChosenFieldKernels();
+  for (ff::FieldKernels off : {ff::FieldKernels::kNoIfma, ff::FieldKernels::kPortable}) {
+    ff::ChooseFieldKernels(off);
+    EXPECT_EQ(x8::AutoKernels(), nullptr) << ff::FieldKernelsName(off);
     auto domain = EvaluationDomain::ForSize(1024);
     ASSERT_TRUE(domain.ok());
-    EXPECT_EQ(domain->kernel(), NttKernel::kScalar) << value;
+    EXPECT_EQ(domain->kernel(), NttKernel::kScalar) << ff::FieldKernelsName(off);
   }
-  if (before) {
-    setenv("CUZK_FIELD_KERNEL", saved.c_str(), 1);
-  } else {
-    unsetenv("CUZK_FIELD_KERNEL");
-    EXPECT_EQ(x8::AutoKernels(), x8::IfmaKernels());
-  }
+  ff::ChooseFieldKernels(ff::FieldKernels::kAuto);
+  EXPECT_EQ(x8::AutoKernels(), x8::IfmaKernels());
+  ff::ChooseFieldKernels(before);
 }
 
 TEST(TransformX8Test, AutoIsIfmaWhereTheCpuHasIt) {

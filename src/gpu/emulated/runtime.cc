@@ -1,26 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's, of
-// $CUZK_EMULATED_DEVICE_BYTES bytes (default 4 GiB, read at each call so that a test can shrink
-// it): allocations past it fail as cudaMalloc would, with kUnavailable, and fresh blocks hold a
-// fill pattern, not zeros. Linked only into the emulated tests, which run the CUDA backend's
-// whole sequence on the CPU.
+// gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's, of 4 GiB or what
+// SetEmulatedDeviceBytes says (emulated_device.h): allocations past it fail as cudaMalloc would,
+// with kUnavailable, and fresh blocks hold a fill pattern, not zeros. Linked only into the
+// emulated tests, which run the CUDA backend's whole sequence on the CPU.
 #include "gpu/runtime.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 
+#include "gpu/emulated/emulated_device.h"
+
 namespace cuzk::gpu {
 namespace {
 
 std::atomic<uint64_t> allocated{0};
+std::atomic<uint64_t> device_bytes{kDefaultEmulatedDeviceBytes};
 
-uint64_t TotalBytes() {
-  const char* env = std::getenv("CUZK_EMULATED_DEVICE_BYTES");
-  return env && *env ? std::strtoull(env, nullptr, 10) : uint64_t{1} << 32;
-}
+uint64_t TotalBytes() { return device_bytes.load(); }
 
 }  // namespace
+
+void SetEmulatedDeviceBytes(uint64_t bytes) {
+  device_bytes.store(bytes ? bytes : kDefaultEmulatedDeviceBytes);
+}
 
 bool BuiltWithCuda() { return false; }
 
