@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Code shared by the host and the device. Under nvcc, CUZK_HD marks a function for both (and
 // inlines it); under the host compiler it is plain `inline`, so the same headers are compiled by
-// g++ and tested against src/ff and src/ec on every `make test`, with or without a GPU.
-// CUZK_HD_LAMBDA is the same mark for a lambda, which C++ lets take no `inline`: the launch
-// sequences' per-thread lambdas (kernel_driver.h; nvcc needs --extended-lambda).
+// g++ and tested against src/ff and src/ec on every `make test`, with or without a GPU. It is the
+// one host/device mark: the launches' per-thread work is function objects with CUZK_HD call
+// operators (ntt_steps.h, msm_steps.h), not lambdas, which could not take `inline`.
 #pragma once
 
 #include <cstdint>
 
 #if defined(__CUDACC__)
 #define CUZK_HD __host__ __device__ __forceinline__
-#define CUZK_HD_LAMBDA __host__ __device__
 #define CUZK_UNROLL _Pragma("unroll")
 #else
 #define CUZK_HD inline
-#define CUZK_HD_LAMBDA
 #define CUZK_UNROLL
 #endif
 

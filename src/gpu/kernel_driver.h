@@ -13,7 +13,8 @@
 //                    unsigned key_bits);  // by key; scratch is the executor's to size
 //   Status ExclusiveSum(DeviceMemory& scratch, const uint32_t* in, uint32_t* out,
 //                       uint64_t count);  // out[i] = in[0] + ... + in[i - 1]
-// Lambdas passed to ForEach are CUZK_HD_LAMBDA lambdas: nvcc compiles them for the device.
+// ForEach's f is one of the function objects of gpu/ntt_steps.h and gpu/msm_steps.h, whose
+// CUZK_HD call operators nvcc compiles for the device.
 #pragma once
 
 #include <algorithm>
@@ -33,16 +34,14 @@ template <unsigned kStages, typename Exec>
 Status RadixStages(Exec& exec, DevFr* values, unsigned stage, unsigned log_n,
                    const PowerTables& twiddles) {
   static_assert(kStages >= 1 && kStages <= kMaxStagesPerStep);
-  return exec.ForEach(
-      (uint64_t{1} << log_n) >> kStages, "NTT butterfly stages",
-      [=] CUZK_HD_LAMBDA(uint64_t t) { RadixStep<kStages>(values, stage, t, log_n, twiddles); });
+  return exec.ForEach((uint64_t{1} << log_n) >> kStages, "NTT butterfly stages",
+                      RadixPass<kStages>{values, stage, log_n, twiddles});
 }
 
 template <typename Exec>
 Status Transform(Exec& exec, DevFr* values, unsigned log_n, const PowerTables& twiddles) {
   uint64_t n = uint64_t{1} << log_n;
-  RETURN_IF_ERROR(exec.ForEach(
-      n, "NTT bit reversal", [=] CUZK_HD_LAMBDA(uint64_t i) { BitReverseStep(values, i, log_n); }));
+  RETURN_IF_ERROR(exec.ForEach(n, "NTT bit reversal", BitReversePass{values, log_n}));
   for (unsigned s = 0; s < log_n;) {
     unsigned count = std::min(kMaxStagesPerStep, log_n - s);
     switch (count) {
@@ -62,22 +61,18 @@ Status Transform(Exec& exec, DevFr* values, unsigned log_n, const PowerTables& t
 
 template <typename Exec>
 Status Scale(Exec& exec, DevFr* values, uint64_t n, const PowerTables& powers) {
-  return exec.ForEach(n, "NTT scaling",
-                      [=] CUZK_HD_LAMBDA(uint64_t i) { ScaleStep(values, i, powers); });
+  return exec.ForEach(n, "NTT scaling", ScalePass{values, powers});
 }
 
 template <typename Exec>
 Status Multiply(Exec& exec, DevFr* out, const DevFr* a, const DevFr* b, uint64_t n) {
-  return exec.ForEach(n, "pointwise product",
-                      [=] CUZK_HD_LAMBDA(uint64_t i) { out[i] = a[i] * b[i]; });
+  return exec.ForEach(n, "pointwise product", MultiplyPass{out, a, b});
 }
 
 template <typename Exec>
 Status Quotient(Exec& exec, DevFr* ab, const DevFr* c, uint64_t n, const PowerTables& powers,
                 const DevFr& c_scale) {
-  DevFr scale = c_scale;
-  return exec.ForEach(n, "quotient step",
-                      [=] CUZK_HD_LAMBDA(uint64_t i) { QuotientStep(ab, c, i, powers, scale); });
+  return exec.ForEach(n, "quotient step", QuotientPass{ab, c, powers, c_scale});
 }
 
 // The MSM's device buffers: the sort's pairs, the bucket ranges, the buckets, the folds, a pass's
@@ -96,14 +91,10 @@ Result<uint64_t> SelectNontrivial(Exec& exec, const DevFr* scalars, uint64_t n, 
   uint32_t* flags = m.keys_in.as<uint32_t>();
   uint32_t* positions = m.keys_out.as<uint32_t>();
   uint32_t* selected = m.selected.as<uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM scalar classes", [=] CUZK_HD_LAMBDA(uint64_t i) {
-    SignedMagnitude mag;
-    flags[i] = ClassifyScalar(scalars[i], mag) == ScalarClass::kOther ? 1u : 0u;
-  }));
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM scalar classes", ClassifyPass{scalars, flags}));
   RETURN_IF_ERROR(exec.ExclusiveSum(m.scratch, flags, positions, n));
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM non-trivial indices", [=] CUZK_HD_LAMBDA(uint64_t i) {
-    if (flags[i]) selected[positions[i]] = static_cast<uint32_t>(i);
-  }));
+  RETURN_IF_ERROR(
+      exec.ForEach(n, "MSM non-trivial indices", CompactPass{flags, positions, selected}));
   uint32_t last_position = 0, last_flag = 0;
   RETURN_IF_ERROR(m.keys_out.Download(&last_position, 4, (n - 1) * 4));
   RETURN_IF_ERROR(m.keys_in.Download(&last_flag, 4, (n - 1) * 4));
@@ -121,17 +112,8 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   uint32_t* keys_in = m.keys_in.as<uint32_t>();
   uint32_t* values_in = m.values_in.as<uint32_t>();
   const uint32_t* selected = m.selected.as<const uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits", [=] CUZK_HD_LAMBDA(uint64_t t) {
-    uint32_t index = selected[t];
-    SignedMagnitude mag{};
-    ClassifyScalar(scalars[index], mag);  // kOther: SelectNontrivial kept no other
-    ForEachDigit(mag.m, c, w0 + count - 1, [&](unsigned w, int32_t d) {
-      if (w < w0) return;
-      uint64_t at = (w - w0) * n + t;
-      keys_in[at] = BucketKey(w - w0, d, c);
-      values_in[at] = BucketValue(index, d, mag.negate);
-    });
-  }));
+  RETURN_IF_ERROR(exec.ForEach(n, "MSM digits",
+                               DigitsPass{scalars, selected, keys_in, values_in, n, c, w0, count}));
   uint64_t pairs = n * count;
   const uint32_t* keys = m.keys_out.as<const uint32_t>();
   const uint32_t* values = m.values_out.as<const uint32_t>();
@@ -141,32 +123,20 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   RETURN_IF_ERROR(m.end.Zero(m.end.size()));
   uint32_t* start = m.start.as<uint32_t>();
   uint32_t* end = m.end.as<uint32_t>();
-  RETURN_IF_ERROR(exec.ForEach(pairs, "MSM bucket ranges", [=] CUZK_HD_LAMBDA(uint64_t i) {
-    BucketRanges(keys, pairs, i, start, end);
-  }));
+  RETURN_IF_ERROR(exec.ForEach(pairs, "MSM bucket ranges", RangesPass{keys, pairs, start, end}));
   unsigned buckets_per_window = plan.buckets();
   G1Xyzz* buckets = m.buckets.as<G1Xyzz>();
-  RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * buckets_per_window, "MSM bucket accumulation",
-                               [=] CUZK_HD_LAMBDA(uint64_t t) {
-                                 uint64_t w = t / buckets_per_window;
-                                 uint64_t b = t % buckets_per_window + 1;
-                                 uint64_t key = (w << c) | b;
-                                 buckets[t] = AccumulateBucket(bases, values, start[key], end[key]);
-                               }));
+  RETURN_IF_ERROR(
+      exec.ForEach(uint64_t{count} * buckets_per_window, "MSM bucket accumulation",
+                   AccumulatePass{bases, values, start, end, buckets, buckets_per_window, c}));
   unsigned segments = plan.segments(), length = 1u << plan.log_segment;
   G1Xyzz* acc = m.acc.as<G1Xyzz>();
   G1Xyzz* sums = m.sums.as<G1Xyzz>();
   RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * segments, "MSM bucket folding",
-                               [=] CUZK_HD_LAMBDA(uint64_t t) {
-                                 uint64_t w = t / segments, s = t % segments;
-                                 FoldSegment(buckets + w * buckets_per_window,
-                                             static_cast<unsigned>(s), length, acc[t], sums[t]);
-                               }));
+                               FoldPass{buckets, acc, sums, buckets_per_window, segments, length}));
   unsigned log_length = plan.log_segment;
   G1Xyzz* out = m.pass_sums.as<G1Xyzz>();
-  return exec.ForEach(count, "MSM window sums", [=] CUZK_HD_LAMBDA(uint64_t w) {
-    out[w] = CombineWindow(acc + w * segments, sums + w * segments, segments, log_length);
-  });
+  return exec.ForEach(count, "MSM window sums", CombinePass{acc, sums, out, segments, log_length});
 }
 
 // The sum of the bases whose scalar is 1: chunks summed side by side, then halved in place;
@@ -180,20 +150,10 @@ Status MsmOnes(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   ASSIGN_OR_RETURN(partial_memory, DeviceMemory::Allocate(exec.device, threads * sizeof(G1Xyzz),
                                                           "MSM scalar-1 sums"));
   G1Xyzz* partial = partial_memory.as<G1Xyzz>();
-  RETURN_IF_ERROR(
-      exec.ForEach(threads, "MSM sum of scalar-1 bases", [=] CUZK_HD_LAMBDA(uint64_t t) {
-        G1Xyzz acc = G1Xyzz::Infinity();
-        uint64_t last = (t + 1) * chunk < n ? (t + 1) * chunk : n;
-        for (uint64_t i = t * chunk; i < last; ++i) {
-          SignedMagnitude mag;
-          if (ClassifyScalar(scalars[i], mag) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
-        }
-        partial[t] = acc;
-      }));
+  RETURN_IF_ERROR(exec.ForEach(threads, "MSM sum of scalar-1 bases",
+                               OnesPass{bases, scalars, partial, n, chunk}));
   for (uint64_t half = threads / 2; half >= 1; half /= 2) {
-    RETURN_IF_ERROR(exec.ForEach(half, "MSM reduction", [=] CUZK_HD_LAMBDA(uint64_t t) {
-      partial[t] = partial[t].Add(partial[t + half]);
-    }));
+    RETURN_IF_ERROR(exec.ForEach(half, "MSM reduction", HalvingPass{partial, half}));
   }
   return Status::Ok();
 }

@@ -152,4 +152,121 @@ CUZK_HD G1Xyzz CombineWindow(const G1Xyzz* acc, const G1Xyzz* total, unsigned se
   return direct.Add(weighted);
 }
 
+// The per-thread work of each MSM launch of gpu/kernel_driver.h, as function objects: a launch
+// copies one to the device, and thread i calls it with i.
+
+// Thread i flags scalar i when it is neither 0 nor 1.
+struct ClassifyPass {
+  const DevFr* scalars;
+  uint32_t* flags;
+  CUZK_HD void operator()(uint64_t i) const {
+    SignedMagnitude mag;
+    flags[i] = ClassifyScalar(scalars[i], mag) == ScalarClass::kOther ? 1u : 0u;
+  }
+};
+
+// Thread i writes index i at its flag's exclusive prefix sum when it is flagged.
+struct CompactPass {
+  const uint32_t* flags;
+  const uint32_t* positions;
+  uint32_t* selected;
+  CUZK_HD void operator()(uint64_t i) const {
+    if (flags[i]) selected[positions[i]] = static_cast<uint32_t>(i);
+  }
+};
+
+// Thread t writes the (key, value) pairs of selected scalar t for windows [w0, w0 + count): the
+// pair of window w at (w - w0) n + t.
+struct DigitsPass {
+  const DevFr* scalars;
+  const uint32_t* selected;
+  uint32_t* keys;
+  uint32_t* values;
+  uint64_t n;
+  unsigned c, w0, count;
+  CUZK_HD void operator()(uint64_t t) const {
+    uint32_t index = selected[t];
+    SignedMagnitude mag{};
+    ClassifyScalar(scalars[index], mag);  // kOther: SelectNontrivial kept no other
+    ForEachDigit(mag.m, c, w0 + count - 1, [&](unsigned w, int32_t d) {
+      if (w < w0) return;
+      uint64_t at = (w - w0) * n + t;
+      keys[at] = BucketKey(w - w0, d, c);
+      values[at] = BucketValue(index, d, mag.negate);
+    });
+  }
+};
+
+// Thread i marks where the run of sorted key i starts or ends.
+struct RangesPass {
+  const uint32_t* keys;
+  uint64_t pairs;
+  uint32_t* start;
+  uint32_t* end;
+  CUZK_HD void operator()(uint64_t i) const { BucketRanges(keys, pairs, i, start, end); }
+};
+
+// Thread t sums bucket t % per_window + 1 of window t / per_window.
+struct AccumulatePass {
+  const G1AffineDev* bases;
+  const uint32_t* values;
+  const uint32_t* start;
+  const uint32_t* end;
+  G1Xyzz* buckets;
+  unsigned per_window, c;
+  CUZK_HD void operator()(uint64_t t) const {
+    uint64_t w = t / per_window;
+    uint64_t b = t % per_window + 1;
+    uint64_t key = (w << c) | b;
+    buckets[t] = AccumulateBucket(bases, values, start[key], end[key]);
+  }
+};
+
+// Thread t folds segment t % segments of window t / segments.
+struct FoldPass {
+  const G1Xyzz* buckets;
+  G1Xyzz* acc;
+  G1Xyzz* sums;
+  unsigned per_window, segments, length;
+  CUZK_HD void operator()(uint64_t t) const {
+    uint64_t w = t / segments, s = t % segments;
+    FoldSegment(buckets + w * per_window, static_cast<unsigned>(s), length, acc[t], sums[t]);
+  }
+};
+
+// Thread w combines window w's segments into its window sum.
+struct CombinePass {
+  const G1Xyzz* acc;
+  const G1Xyzz* sums;
+  G1Xyzz* out;
+  unsigned segments, log_length;
+  CUZK_HD void operator()(uint64_t w) const {
+    out[w] = CombineWindow(acc + w * segments, sums + w * segments, segments, log_length);
+  }
+};
+
+// Thread t sums the bases of chunk t whose scalar is 1.
+struct OnesPass {
+  const G1AffineDev* bases;
+  const DevFr* scalars;
+  G1Xyzz* partial;
+  uint64_t n, chunk;
+  CUZK_HD void operator()(uint64_t t) const {
+    G1Xyzz acc = G1Xyzz::Infinity();
+    uint64_t last = (t + 1) * chunk < n ? (t + 1) * chunk : n;
+    for (uint64_t i = t * chunk; i < last; ++i) {
+      SignedMagnitude mag;
+      if (ClassifyScalar(scalars[i], mag) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
+    }
+    partial[t] = acc;
+  }
+};
+
+// Thread t adds partial[t + half] into partial[t].
+struct HalvingPass {
+  G1Xyzz* partial;
+  uint64_t half;
+  CUZK_HD void operator()(uint64_t t) const { partial[t] = partial[t].Add(partial[t + half]); }
+};
+
 }  // namespace cuzk::gpu

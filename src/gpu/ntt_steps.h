@@ -113,4 +113,47 @@ CUZK_HD void QuotientStep(DevFr* ab, const DevFr* c, uint64_t i, const PowerTabl
   ab[i] = ab[i] * PowerAt(powers, i) - c[i] * c_scale;
 }
 
+// The per-thread work of each NTT launch of gpu/kernel_driver.h, as function objects: a launch
+// copies one to the device, and thread i calls it with i.
+template <unsigned kStages>
+struct RadixPass {
+  DevFr* values;
+  unsigned stage, log_n;
+  PowerTables twiddles;
+  CUZK_HD void operator()(uint64_t t) const {
+    RadixStep<kStages>(values, stage, t, log_n, twiddles);
+  }
+};
+
+// Thread i of the bit reversal.
+struct BitReversePass {
+  DevFr* values;
+  unsigned log_n;
+  CUZK_HD void operator()(uint64_t i) const { BitReverseStep(values, i, log_n); }
+};
+
+// Thread i of a scaling by powers.
+struct ScalePass {
+  DevFr* values;
+  PowerTables powers;
+  CUZK_HD void operator()(uint64_t i) const { ScaleStep(values, i, powers); }
+};
+
+// Thread i of a pointwise product (out may be a).
+struct MultiplyPass {
+  DevFr* out;
+  const DevFr* a;
+  const DevFr* b;
+  CUZK_HD void operator()(uint64_t i) const { out[i] = a[i] * b[i]; }
+};
+
+// Thread i of the quotient's last pass.
+struct QuotientPass {
+  DevFr* ab;
+  const DevFr* c;
+  PowerTables powers;
+  DevFr scale;
+  CUZK_HD void operator()(uint64_t i) const { QuotientStep(ab, c, i, powers, scale); }
+};
+
 }  // namespace cuzk::gpu
