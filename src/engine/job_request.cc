@@ -97,4 +97,32 @@ Status CheckRequestId(std::string_view id) {
   return Status::Ok();
 }
 
+Status CheckFieldsApply(const JobRequest& r) {
+  unsigned reads = 0;
+  for (const KindFacts& f : kKindTable) {
+    if (f.kind == r.kind) reads = f.fields;
+  }
+  auto refuse = [&](const char* field, const char* read_by) {
+    return Status::InvalidArgument(std::string(field) + " is not read by a " +
+                                   ProofKindName(r.kind) + " request (only by " + read_by +
+                                   "): is the proof_kind right?");
+  };
+  bool zero_seed = r.randomness.find_first_not_of('\0') == std::string::npos;
+  if (!(reads & kFieldVanillaProof) && !r.vanilla_proof.empty()) {
+    return refuse("vanilla_proof (a C1)", "porep");
+  }
+  if (!(reads & kFieldVanillaProofs) && !r.vanilla_proofs.empty()) {
+    return refuse("vanilla_proofs", "snap, wpost, winning and snap-poseidon");
+  }
+  if (!(reads & kFieldRandomness) && !zero_seed) return refuse("randomness", "wpost and winning");
+  if (!(reads & kFieldPartitionIndex) && r.partition_index != 0) {
+    return refuse("partition_index", "wpost");
+  }
+  if (!(reads & kFieldSnapCommitments) &&
+      !(r.comm_r_old.empty() && r.comm_r_new.empty() && r.comm_d_new.empty())) {
+    return refuse("comm_r_old, comm_r_new and comm_d_new", "snap and snap-poseidon");
+  }
+  return Status::Ok();
+}
+
 }  // namespace cuzk::engine

@@ -34,6 +34,15 @@ enum class Priority { kUnspecified = 0, kLow = 1, kNormal = 2, kHigh = 3, kCriti
 // kept apart so that this header needs none of the engine. A new kind adds its line here, its
 // descriptor there, its ProofKind value, its proto value and its own files;
 // ProofKindTableTest and WireTest.TheProtoHasEveryKindAndNoOther fail where one is missing.
+// The request fields that only some kinds read (JobRequest's); the others (id, kind, priority,
+// registered proof, sector size, miner id, sector number) every kind accepts.
+enum KindField : unsigned {
+  kFieldVanillaProof = 1,      // vanilla_proof: a C1
+  kFieldVanillaProofs = 2,     // vanilla_proofs
+  kFieldRandomness = 4,        // randomness: the PoSt seed
+  kFieldPartitionIndex = 8,    // partition_index
+  kFieldSnapCommitments = 16,  // comm_r_old, comm_r_new, comm_d_new
+};
 struct KindFacts {
   ProofKind kind;
   const char* name;          // cuzk-bench --type, logs
@@ -41,18 +50,20 @@ struct KindFacts {
   const char* status_name;   // GetStatus queues and /status (the Rust cuzk's ProofKind Display)
   Priority default_priority;
   const char* description;  // for error messages
+  unsigned fields;          // the KindFields it reads (CheckFieldsApply)
 };
 inline constexpr KindFacts kKindTable[] = {
     {ProofKind::kPoRepSealCommit, "porep", "porep_c2", "porep-c2", Priority::kNormal,
-     "PoRep seal commit"},
+     "PoRep seal commit", kFieldVanillaProof},
     {ProofKind::kSnapDealsUpdate, "snap", "snap_update", "snap-update", Priority::kNormal,
-     "SnapDeals update"},
+     "SnapDeals update", kFieldVanillaProofs | kFieldSnapCommitments},
     {ProofKind::kWindowPost, "wpost", "window_post", "window-post", Priority::kHigh,
-     "WindowPoSt partition"},
+     "WindowPoSt partition", kFieldVanillaProofs | kFieldRandomness | kFieldPartitionIndex},
     {ProofKind::kWinningPost, "winning", "winning_post", "winning-post", Priority::kCritical,
-     "WinningPoSt"},
+     "WinningPoSt", kFieldVanillaProofs | kFieldRandomness},
     {ProofKind::kSnapDealsUpdatePoseidon, "snap-poseidon", "snap_update_poseidon",
-     "snap-update-poseidon", Priority::kNormal, "SnapDeals update, Poseidon variant"},
+     "snap-update-poseidon", Priority::kNormal, "SnapDeals update, Poseidon variant",
+     kFieldVanillaProofs | kFieldSnapCommitments},
 };
 
 // Every proof kind, in wire order (kKindTable's kinds).
@@ -102,5 +113,11 @@ struct JobRequest {
   // replica_id must be derived from them.
   uint64_t miner_id = 0, sector_number = 0;
 };
+
+// Returns an InvalidArgument error naming the first field `request` carries that its kind does
+// not read (KindFacts::fields), so that a request meant for another kind, or built wrongly, is
+// refused rather than proved without it. Curio sends no such field (lib/ffi/cuzk_funcs.go); the
+// Rust cuzk-bench sends 32 zero bytes of randomness and partition 0 with every kind, which pass.
+Status CheckFieldsApply(const JobRequest& request);
 
 }  // namespace cuzk::engine

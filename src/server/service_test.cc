@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -15,6 +16,7 @@
 namespace cuzk::server {
 namespace {
 
+// A WindowPoSt request with every field a WindowPoSt request reads.
 v1::SubmitProofRequest FullRequest() {
   v1::SubmitProofRequest r;
   r.set_request_id("wdpost-1000-3-ab");
@@ -22,14 +24,12 @@ v1::SubmitProofRequest FullRequest() {
   r.set_priority(v1::HIGH);
   r.set_registered_proof(10);
   r.set_sector_size(2048);
-  r.set_vanilla_proof("c1");
   r.add_vanilla_proofs("v0");
   r.add_vanilla_proofs("v1");
   r.set_randomness(std::string(32, '\x07'));
   r.set_partition_index(3);
-  r.set_comm_r_old("old");
-  r.set_comm_r_new("new");
-  r.set_comm_d_new("d");
+  r.set_miner_id(1000);
+  r.set_sector_number(7);
   return r;
 }
 
@@ -41,13 +41,77 @@ TEST(WireTest, RequestFieldsAreCopied) {
   EXPECT_EQ(job->priority, engine::Priority::kHigh);
   EXPECT_EQ(job->registered_proof, 10u);
   EXPECT_EQ(job->sector_size, 2048u);
-  EXPECT_EQ(job->vanilla_proof, "c1");
   EXPECT_EQ(job->vanilla_proofs, (std::vector<std::string>{"v0", "v1"}));
   EXPECT_EQ(job->randomness, std::string(32, '\x07'));
   EXPECT_EQ(job->partition_index, 3u);
-  EXPECT_EQ(job->comm_r_old, "old");
-  EXPECT_EQ(job->comm_r_new, "new");
-  EXPECT_EQ(job->comm_d_new, "d");
+  EXPECT_EQ(job->miner_id, 1000u);
+  EXPECT_EQ(job->sector_number, 7u);
+  v1::SubmitProofRequest snap;
+  snap.set_proof_kind(v1::SNAP_DEALS_UPDATE);
+  snap.add_vanilla_proofs("p");
+  snap.set_comm_r_old("old");
+  snap.set_comm_r_new("new");
+  snap.set_comm_d_new("d");
+  auto update = ToJobRequest(snap);
+  ASSERT_TRUE(update.ok()) << update.status().message();
+  EXPECT_EQ(update->comm_r_old, "old");
+  EXPECT_EQ(update->comm_r_new, "new");
+  EXPECT_EQ(update->comm_d_new, "d");
+  v1::SubmitProofRequest porep;
+  porep.set_proof_kind(v1::POREP_SEAL_COMMIT);
+  porep.set_vanilla_proof("c1");
+  EXPECT_EQ(ToJobRequest(porep)->vanilla_proof, "c1");
+}
+
+// A field that the request's kind does not read is refused, named (issue 44 item 5); what Curio
+// and the Rust cuzk-bench send with every kind passes: miner id, sector number, 32 zero bytes of
+// randomness, partition 0 (Curio's lib/ffi/cuzk_funcs.go, extern/cuzk/cuzk-bench).
+TEST(WireTest, FieldsOfAnotherKindAreRefusedByName) {
+  v1::SubmitProofRequest porep;
+  porep.set_proof_kind(v1::POREP_SEAL_COMMIT);
+  porep.set_vanilla_proof("c1");
+  porep.set_miner_id(1000);
+  porep.set_sector_number(7);
+  porep.set_randomness(std::string(32, '\0'));
+  porep.set_partition_index(0);
+  ASSERT_TRUE(ToJobRequest(porep).ok());
+  struct Case {
+    const char* field;
+    std::function<void(v1::SubmitProofRequest&)> set;
+  };
+  const Case cases[] = {
+      {"vanilla_proofs", [](auto& r) { r.add_vanilla_proofs("v"); }},
+      {"randomness", [](auto& r) { r.set_randomness(std::string(32, '\x07')); }},
+      {"partition_index", [](auto& r) { r.set_partition_index(2); }},
+      {"comm_r_old", [](auto& r) { r.set_comm_r_new("new"); }},
+  };
+  for (const Case& c : cases) {
+    v1::SubmitProofRequest r = porep;
+    c.set(r);
+    auto refused = ToJobRequest(r);
+    ASSERT_FALSE(refused.ok()) << c.field;
+    EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(refused.status().message().find(c.field), std::string::npos)
+        << refused.status().message();
+    EXPECT_NE(refused.status().message().find("porep request"), std::string::npos);
+  }
+  v1::SubmitProofRequest winning = FullRequest();
+  winning.set_proof_kind(v1::WINNING_POST);
+  winning.set_partition_index(0);
+  EXPECT_TRUE(ToJobRequest(winning).ok());
+  winning.set_partition_index(1);
+  EXPECT_FALSE(ToJobRequest(winning).ok());
+  v1::SubmitProofRequest wpost = FullRequest();
+  wpost.set_vanilla_proof("c1");
+  auto c1 = ToJobRequest(wpost);
+  ASSERT_FALSE(c1.ok());
+  EXPECT_NE(c1.status().message().find("vanilla_proof (a C1)"), std::string::npos);
+  v1::SubmitProofRequest snap = FullRequest();
+  snap.set_proof_kind(v1::SNAP_DEALS_UPDATE);
+  snap.set_partition_index(0);
+  auto seed = ToJobRequest(snap);
+  ASSERT_FALSE(seed.ok());
+  EXPECT_NE(seed.status().message().find("randomness"), std::string::npos);
 }
 
 TEST(WireTest, UndefinedKindsAndPrioritiesAreRefusedByName) {

@@ -37,6 +37,7 @@ Result<engine::JobRequest> ToJobRequest(const v1::SubmitProofRequest& r) {
   job.comm_r_old = r.comm_r_old();
   job.comm_r_new = r.comm_r_new();
   job.comm_d_new = r.comm_d_new();
+  RETURN_IF_ERROR(engine::CheckFieldsApply(job));
   return job;
 }
 
