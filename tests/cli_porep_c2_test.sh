@@ -56,6 +56,13 @@ test ! -e bad.bin
 
 # Synthesis from a C1, the benchmark path.
 "$bench" synth-only --c1 c1.json -i 1 | grep -q "M constraints/s"
+# The Rust cuzk-bench's --miner-id/--sector-num: the C1's sector (gen-vanilla's defaults: miner
+# 1000, sector 1) passes; another miner is refused, named, before anything is synthesized.
+"$bench" synth-only --c1 c1.json --miner-id 1000 --sector-num 1 --mode count > /dev/null
+if "$bench" synth-only --c1 c1.json --miner-id 1001 --sector-num 1 --mode count 2> miner.txt; then
+  echo "synth-only accepted another miner's C1"; exit 1
+fi
+grep -q "miner 1001, sector 1" miner.txt
 # The compiled path on the same C1: the circuit compiled once, then a compact witness evaluated.
 "$bench" synth-only --c1 c1.json -i 2 --mode compiled > compiled.log
 grep -q "compiled circuit: .* distinct coefficients" compiled.log

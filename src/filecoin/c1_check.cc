@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/parallel.h"
+#include "filecoin/challenges.h"
 #include "filecoin/graph.h"
 #include "filecoin/sdr_label.h"
 #include "hash/poseidon.h"
@@ -173,6 +174,23 @@ Status CheckC1Proofs(const C1Output& c1, size_t threads) {
                                      std::to_string(it.index) + " (node " +
                                      std::to_string(it.challenge) + "): " + results[n].message());
     }
+  }
+  return Status::Ok();
+}
+
+Status CheckReplicaIdentity(const C1Output& c1, uint64_t miner_id, uint64_t sector_number) {
+  std::string requested =
+      "miner " + std::to_string(miner_id) + ", sector " + std::to_string(sector_number);
+  ff::Fr expected = ReplicaId(ProverId(miner_id), sector_number, c1.ticket, c1.comm_d,
+                              PoRepId(c1.registered_proof.id));
+  auto actual = DomainToFr(c1.replica_id, "replica_id");
+  RETURN_IF_ERROR(actual);
+  if (*actual != expected) {
+    return Status::InvalidArgument(
+        "the request is for " + requested +
+        " but the C1's replica_id was derived for another miner or sector (with the C1's ticket, "
+        "comm_d and porep_id, " +
+        requested + " give another replica_id)");
   }
   return Status::Ok();
 }

@@ -20,4 +20,9 @@ namespace cuzk::filecoin {
 // label plus its data. Runs on `threads` threads (0 = all).
 Status CheckC1Proofs(const C1Output& c1, size_t threads = 0);
 
+// Checks that the C1 is sector `sector_number` of miner `miner_id`: its replica_id must be the
+// one they derive with the C1's ticket, comm_d and porep_id (storage-proofs-porep
+// generate_replica_id); the error names the miner and sector.
+Status CheckReplicaIdentity(const C1Output& c1, uint64_t miner_id, uint64_t sector_number);
+
 }  // namespace cuzk::filecoin

@@ -119,8 +119,9 @@ void RegisterGenVanilla(CLI::App& app) {
                    ->check(CLI::ExistingFile);
   cmd->add_flag("--zero", o.zero, "All-zero sector (a committed-capacity sector)")->excludes(data);
   cmd->add_option("--miner-id", o.miner_id, "Miner actor id (prover_id)")->capture_default_str();
-  cmd->add_option("--sector-id", o.sector_id, "Sector number")->capture_default_str();
-  cmd->add_option("--out", o.out, "C1 JSON output file")->required();
+  cmd->add_option("--sector-id,--sector-number", o.sector_id, "Sector number")
+      ->capture_default_str();
+  cmd->add_option("-o,--out,--output", o.out, "C1 JSON output file")->required();
   cmd->add_flag("--wrap", o.wrap, "Write Curio's {SectorNum, Phase1Out, SectorSize} wrapper");
   cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
   cmd->callback([] {

@@ -139,9 +139,11 @@ void RegisterGenVanillaPoSt(CLI::App* group) {
     }
     cmd->add_option("--seed", o.seed, "Seed of the sectors' random data")->capture_default_str();
     cmd->add_option("--miner-id", o.miner_id, "Miner actor id")->capture_default_str();
-    cmd->add_option("--sector-id", o.first_sector_id, "Number of the (first) sector")
+    cmd->add_option("--sector-id,--sector-number", o.first_sector_id,
+                    "Number of the (first) sector")
         ->capture_default_str();
-    cmd->add_option("--out", o.out, "Output: JSON array of base64 bincode proofs")->required();
+    cmd->add_option("-o,--out,--output", o.out, "Output: JSON array of base64 bincode proofs")
+        ->required();
     cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
     cmd->callback([type] {
       if (int rc = RunGenPoSt(type, o); rc != 0) std::exit(rc);

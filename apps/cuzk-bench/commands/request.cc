@@ -34,10 +34,10 @@ void AddRequestOptions(CLI::App* cmd, RequestOptions* o, bool allow_unchecked) {
                   "wpost: the partition index; porep/snap: the partition meant, where one is")
       ->capture_default_str();
   cmd->add_option("--miner-id", o->miner_id,
-                  "porep: the miner the C1 is for (as Curio sends it; the daemon checks it "
-                  "against the C1's replica_id); default: not sent");
+                  "The miner, sent with every kind as Curio sends it (porep: the daemon checks "
+                  "the C1's replica_id against it and --sector-num); default 0: not checked");
   cmd->add_option("--sector-num", o->sector_num,
-                  "porep: the sector number the C1 is for (checked with --miner-id)");
+                  "The sector number, sent with every kind (porep: checked with --miner-id)");
   cmd->add_option("--registered-proof", o->registered_proof,
                   "porep: send this id instead of the C1's (to test the daemon's checks); "
                   "wpost/winning: the Lotus RegisteredPoStProof id (default: the size's)");
@@ -93,9 +93,9 @@ Result<v1::SubmitProofRequest> BuildSubmitRequest(const RequestOptions& o, uint6
     submit.set_registered_proof(o.registered_proof >= 0 ? static_cast<uint64_t>(o.registered_proof)
                                                         : c1_proof);
     submit.set_vanilla_proof(std::move(bytes));
-    submit.set_miner_id(o.miner_id);
-    submit.set_sector_number(o.sector_num);
   }
+  submit.set_miner_id(o.miner_id);
+  submit.set_sector_number(o.sector_num);
   ASSIGN_OR_RETURN(engine::ProofKind kind, engine::ProofKindFromName(o.type));
   submit.set_proof_kind(static_cast<v1::ProofKind>(kind));  // engine kinds use the wire numbers
   submit.set_sector_size(*sector_bytes);

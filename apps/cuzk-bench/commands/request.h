@@ -25,7 +25,7 @@ struct RequestOptions {
   std::string comm_r_old, comm_d_new, comm_r_new;  // snap: 64 hex digits each
   int64_t registered_proof = -1;                   // -1: the C1's, or the size's V1_1
   uint32_t partition = 0;                          // wpost: the partition index
-  uint64_t miner_id = 0, sector_num = 0;           // porep: sent with the C1 when not 0
+  uint64_t miner_id = 0, sector_num = 0;           // sent with every kind
   bool unchecked = false;  // porep: send the file as it is, not read as a C1 here
 };
 

@@ -75,8 +75,10 @@ void RegisterGenVanillaSnap(CLI::App* group) {
       "proofs (one per partition) and print the commitments");
   cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB or 512MiB")->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the old and new data")->capture_default_str();
-  cmd->add_option("--sector-id", o.sector_id, "Sector number")->capture_default_str();
-  cmd->add_option("--out", o.out, "Output: JSON array of base64 bincode partition proofs")
+  cmd->add_option("--sector-id,--sector-number", o.sector_id, "Sector number")
+      ->capture_default_str();
+  cmd->add_option("-o,--out,--output", o.out,
+                  "Output: JSON array of base64 bincode partition proofs")
       ->required();
   cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
   cmd->callback([] {

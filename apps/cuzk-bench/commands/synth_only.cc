@@ -17,6 +17,7 @@
 #include "circuits/porep/c1_inputs.h"
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "filecoin/c1_check.h"
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit.h"
 #include "r1cs/counting.h"
@@ -37,7 +38,8 @@ struct SynthOptions {
   int iterations = 1;
   size_t threads = 1;
   uint64_t seed = 1;
-  double cancel_after = 0;  // seconds; 0 = never
+  double cancel_after = 0;                // seconds; 0 = never
+  uint64_t miner_id = 0, sector_num = 0;  // with --c1 and a miner: the C1's sector, checked
 };
 
 using circuits::porep::PartitionWitness;
@@ -132,6 +134,11 @@ int RunSynthOnly(SynthOptions o) {
     auto c1 = LoadC1(o.c1);
     if (!c1.ok()) return Fail(name, "reading the C1", c1.status());
     sector = c1->registered_proof.shape;
+    if (o.miner_id != 0) {
+      if (Status s = filecoin::CheckReplicaIdentity(*c1, o.miner_id, o.sector_num); !s.ok()) {
+        return Fail(name, "checking --miner-id and --sector-num against the C1", s);
+      }
+    }
     uint32_t first = o.all ? 0 : o.partition;
     uint32_t last = o.all ? static_cast<uint32_t>(c1->vanilla_proofs.size()) : o.partition + 1;
     for (uint32_t k = first; k < last; ++k) {
@@ -290,6 +297,11 @@ void RegisterSynthOnly(CLI::App& app) {
                   "Partitions synthesized at once, one thread each (memory grows with it)")
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
+  cmd->add_option("--miner-id", o.miner_id,
+                  "With --c1: the miner whose sector it is (as the Rust cuzk-bench takes it); its "
+                  "replica_id is checked against --miner-id and --sector-num first, as the "
+                  "daemon checks a request's (synthesis itself reads only the C1)");
+  cmd->add_option("--sector-num", o.sector_num, "With --c1 and --miner-id: the sector number");
   cmd->add_option("--cancel-after", o.cancel_after,
                   "Cancel each iteration this many seconds in, as the daemon's CancelProof does, "
                   "and report how long the synthesis took to stop (0: never)")

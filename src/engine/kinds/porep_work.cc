@@ -35,18 +35,7 @@ Status CheckSectorIdentity(const JobRequest& r, const filecoin::C1Output& c1,
                                    " but the C1's wrapper is for sector " +
                                    std::to_string(envelope.sector_num));
   }
-  ff::Fr expected = filecoin::ReplicaId(filecoin::ProverId(r.miner_id), r.sector_number, c1.ticket,
-                                        c1.comm_d, filecoin::PoRepId(c1.registered_proof.id));
-  auto actual = filecoin::DomainToFr(c1.replica_id, "replica_id");
-  RETURN_IF_ERROR(actual);
-  if (*actual != expected) {
-    return Status::InvalidArgument(
-        "the request is for " + requested +
-        " but the C1's replica_id was derived for another miner or sector (with the C1's ticket, "
-        "comm_d and porep_id, " +
-        requested + " give another replica_id)");
-  }
-  return Status::Ok();
+  return filecoin::CheckReplicaIdentity(c1, r.miner_id, r.sector_number);
 }
 
 class PoRepDescriptor final : public ProofKindDescriptor {
