@@ -8,7 +8,11 @@
 # either stopped as cancelled or had already finished, the daemon still answers, its resident
 # memory is back within a margin of where it stood after the warm-up (one job of each kind), and
 # it holds no more file descriptors than then; and its peak resident memory stayed within its
-# memory budget plus a stated margin.
+# memory budget plus a stated margin. Beside the clients, the rest of issue 44's hostile cases:
+# 40 calls waiting on one job at once while a CRITICAL WinningPoSt is proved, 16 idle TCP
+# connections held open to the HTTP status server while GET /status must answer within a second,
+# and three 64 MiB malformed C1s, which must be refused (their memory given back: the RSS check).
+# `make test` runs 60 jobs (4-5 minutes on 2 cores); `make soak` runs 140 (about 10-12, not timed).
 # Usage: soak_test.sh CUZK_DAEMON CUZK_BENCH PARAMS_DIR [JOBS] [SEED]
 set -euo pipefail
 daemon="$1"
@@ -64,9 +68,22 @@ bad_error() {
 # A budget that holds the four keys (about 2 GB) and a few partitions at once, so that jobs also
 # wait for memory; the daemon's peak resident memory must stay within it plus a margin.
 budget_gib="${SOAK_BUDGET_GIB:-4}"
-"$daemon" --listen "$addr" --param-dir "$params" --memory-budget "$budget_gib" > daemon.log 2>&1 &
+"$daemon" --listen "$addr" --param-dir "$params" --memory-budget "$budget_gib" \
+  --status-listen 127.0.0.1:0 > daemon.log 2>&1 &
 pid=$!
 for _ in $(seq 100); do grep -q "listening on" daemon.log && break; sleep 0.1; done
+status_port=$(sed -n 's/.*HTTP status on port \([0-9]*\).*/\1/p' daemon.log)
+[ -n "$status_port" ] || { echo "no status port in the daemon's log"; cat daemon.log; exit 1; }
+# GET /status within a second, or fail.
+status_answers() {
+  python3 - "$status_port" <<'PY'
+import sys, time, urllib.request
+start = time.monotonic()
+with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/status", timeout=1) as r:
+    assert r.status == 200 and b"pipelines" in r.read()
+print(f"{(time.monotonic() - start) * 1000:.0f} ms")
+PY
+}
 rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$pid/status"; }
 peak_kib() { awk '/^VmHWM/ {print $2}' "/proc/$pid/status"; }
 fds() { find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 | wc -l; }
@@ -139,12 +156,52 @@ client() {
     echo "$kind $variant $rc $out" >> "results-$c.txt"
   done
 }
+# Idle connections to the status server, held for the whole load.
+python3 - "$status_port" > idle-connections.log 2>&1 <<'PY' &
+import socket, sys, time
+import os
+parent = os.getppid()
+held = [socket.create_connection(("127.0.0.1", int(sys.argv[1]))) for _ in range(16)]
+print(f"holding {len(held)} idle connections", flush=True)
+while os.getppid() == parent:  # until killed, or until the test is gone
+    time.sleep(1)
+PY
+idle_connections=$!
 pids=()
 for c in 1 2 3 4; do
   client "$c" &
   pids+=($!)
 done
+# A flood of waiters: 40 Prove calls for one WindowPoSt request at once (one job; each call waits
+# for it), then a CRITICAL WinningPoSt that must be accepted and proved meanwhile, and status
+# that must answer.
+for w in $(seq 40); do
+  # shellcheck disable=SC2046
+  "$bench" --addr "$addr" single $(request wpost good) --request-id flood > "flood-$w.log" 2>&1 &
+  pids+=($!)
+done
+sleep 1
+# shellcheck disable=SC2046
+"$bench" --addr "$addr" single $(request winning good) --params "$params" --priority 4 \
+  --request-id critical-in-flood > critical.log 2>&1 || { cat critical.log; exit 1; }
+grep -q "verified locally (VALID)" critical.log
+echo "during the flood: GET /status in $(status_answers)"
+# Three malformed 64 MiB C1s, one after another: refused, and their memory given back.
+head -c $((64 << 20)) /dev/urandom > big.bin
+for b in 1 2 3; do
+  if "$bench" --addr "$addr" single --c1 big.bin --unchecked --request-id "big-$b" \
+    > "big-$b.log" 2>&1; then
+    echo "a 64 MiB malformed C1 was proved"; exit 1
+  fi
+  grep -qi "C1" "big-$b.log" || { cat "big-$b.log"; exit 1; }
+done
 for p in "${pids[@]}"; do wait "$p"; done
+for w in $(seq 40); do
+  grep -q "COMPLETED" "flood-$w.log" || { echo "waiter $w:"; cat "flood-$w.log"; exit 1; }
+done
+grep -q "holding 16 idle connections" idle-connections.log
+echo "with 16 idle status connections: GET /status in $(status_answers)"
+kill "$idle_connections" 2>/dev/null || true
 cat results-*.txt > results.txt
 
 # Every outcome as it must be.
@@ -175,7 +232,8 @@ done < results.txt
 total=$(wc -l < results.txt)
 echo "soak: $total jobs from 4 clients: $verified proofs verified, $refused bad inputs refused" \
   "with their error, $cancelled cancelled, $finished_first finished before their cancel," \
-  "$disconnected clients disconnected"
+  "$disconnected clients disconnected; 40 waiters on one job, a CRITICAL proof among them," \
+  "three 64 MiB malformed C1s refused"
 [ "$total" -eq $((jobs / 4 * 4)) ]
 [ "$verified" -gt 0 ] && [ "$refused" -gt 0 ]
 
