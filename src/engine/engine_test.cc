@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 #include "engine/config.h"
@@ -139,6 +140,56 @@ TEST(EngineTest, AFinishedJobHoldsNoInput) {
     EngineStatus s = e->GetStatus();
     ASSERT_EQ(s.jobs.size(), 1u);
     EXPECT_EQ(s.jobs[0].input_bytes, 0u) << s.jobs[0].id;
+  }
+}
+
+// Every field of a request is part of its content: the same id with only one field changed is a
+// new job, never the earlier job's proof (a request for another miner under a used id must not
+// skip its replica-id check by attaching to the first one; issue 45). The priority is not content.
+TEST(EngineTest, EveryFieldOfARequestIsPartOfItsContent) {
+  JobRequest base = Request("wdpost-1000-0-ab");
+  base.kind = ProofKind::kWindowPost;
+  base.sector_size = 2048;
+  base.vanilla_proofs = {"v0", "v1"};
+  base.partition_index = 1;
+  base.randomness = std::string(32, 'r');
+  base.comm_r_old = "o";
+  base.comm_r_new = "n";
+  base.comm_d_new = "d";
+  base.miner_id = 1000;
+  base.sector_number = 7;
+  const std::pair<const char*, std::function<void(JobRequest&)>> changes[] = {
+      {"kind", [](JobRequest& r) { r.kind = ProofKind::kWinningPost; }},
+      {"registered_proof", [](JobRequest& r) { r.registered_proof = 6; }},
+      {"sector_size", [](JobRequest& r) { r.sector_size = 4096; }},
+      {"vanilla_proof", [](JobRequest& r) { r.vanilla_proof = "{ }"; }},
+      {"vanilla_proofs (one changed)", [](JobRequest& r) { r.vanilla_proofs[1] = "v2"; }},
+      {"vanilla_proofs (one more)", [](JobRequest& r) { r.vanilla_proofs.push_back(""); }},
+      {"vanilla_proofs (split differently)",
+       [](JobRequest& r) {
+         r.vanilla_proofs = {"v", "0v1"};
+       }},
+      {"partition_index", [](JobRequest& r) { r.partition_index = 2; }},
+      {"randomness", [](JobRequest& r) { r.randomness[0] = 's'; }},
+      {"comm_r_old", [](JobRequest& r) { r.comm_r_old = "O"; }},
+      {"comm_r_new", [](JobRequest& r) { r.comm_r_new = "N"; }},
+      {"comm_d_new", [](JobRequest& r) { r.comm_d_new = "D"; }},
+      {"miner_id", [](JobRequest& r) { r.miner_id = 1001; }},
+      {"sector_number", [](JobRequest& r) { r.sector_number = 8; }},
+  };
+  for (const auto& [field, change] : changes) {
+    Engine engine(Config(0));
+    auto first = engine.Submit(base);
+    ASSERT_TRUE(first.ok());
+    EXPECT_EQ(engine.Submit(base)->first, first->first) << "the same request attaches";
+    JobRequest priority = base;
+    priority.priority = Priority::kCritical;
+    EXPECT_EQ(engine.Submit(priority)->first, first->first) << "the priority is not content";
+    JobRequest changed = base;
+    change(changed);
+    auto second = engine.Submit(changed);
+    ASSERT_TRUE(second.ok()) << field;
+    EXPECT_NE(second->first, first->first) << field << " is not part of the request's content";
   }
 }
 
