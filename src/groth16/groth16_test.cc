@@ -66,6 +66,39 @@ TEST(Groth16Test, CubicCircuitProvesAndVerifies) {
   EXPECT_FALSE(VerifyProof(pvk, proof, {}).ok());
 }
 
+// A point T of the cofactor part of E(Fp) (its order divides the cofactor, coprime to r) has
+// e(T, Q) = 1 for every Q in G2, so a valid proof with T added to A (or C) still satisfies the
+// pairing equation: the proof bytes could be changed by anyone. ParseProof and VerifyProof must
+// both refuse such points (issue 45: skipping ParseProof's subgroup check survived every test).
+TEST(Groth16Test, ProofPointsOutsideTheSubgroupAreRefused) {
+  CubicCircuit circuit(Fr::FromUint64(3));
+  ProvingKey pk = TestKeys(circuit);
+  PreparedVerifyingKey pvk = PrepareVerifyingKey(pk.vk);
+  Proof proof = Prove(pk, circuit);
+  std::vector<Fr> y = {Fr::FromUint64(35)};
+  ASSERT_TRUE(VerifyProof(pvk, proof, y).ok());
+  ec::G1 torsion;  // r P for a point P on the curve: in the cofactor part, not in G1
+  for (ff::Fp x = ff::Fp::One(); torsion.IsIdentity(); x += ff::Fp::One()) {
+    if (auto yy = (x.Square() * x + ec::G1Curve::B()).Sqrt()) {
+      torsion = ec::G1(ec::G1Affine::FromXY(x, *yy)).Mul(Fr::kModulus);
+    }
+  }
+  ASSERT_FALSE(ec::IsInG1Subgroup(torsion.ToAffine()));
+  for (ec::G1Affine Proof::*point : {&Proof::a, &Proof::c}) {
+    const char* name = point == &Proof::a ? "A" : "C";
+    Proof moved = proof;
+    moved.*point = (ec::G1(proof.*point) + torsion).ToAffine();
+    ASSERT_TRUE((moved.*point).IsOnCurve());
+    auto parsed = ParseProof(SerializeProof(moved));
+    ASSERT_FALSE(parsed.ok()) << name;
+    EXPECT_NE(parsed.status().message().find("subgroup"), std::string::npos)
+        << parsed.status().message();
+    Status verified = VerifyProof(pvk, moved, y);
+    ASSERT_FALSE(verified.ok()) << name << ": the pairing equation alone accepts it";
+    EXPECT_NE(verified.message().find("subgroup"), std::string::npos) << verified.message();
+  }
+}
+
 TEST(Groth16Test, RandomProofsDifferButBothVerify) {
   MimcCircuit circuit(Fr::FromUint64(11), 20);
   ProvingKey pk = TestKeys(circuit);

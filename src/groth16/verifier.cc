@@ -4,6 +4,8 @@
 #include <random>
 #include <string>
 
+#include "ec/g1.h"
+#include "ec/g2.h"
 #include "msm/pippenger.h"
 
 namespace cuzk::groth16 {
@@ -21,6 +23,21 @@ Result<ec::G1> InputCombination(const PreparedVerifyingKey& pvk, std::span<const
   return acc;
 }
 
+// Returns an error unless A, C are points of G1 and B of G2, on their curves and in the
+// prime-order subgroups: a point of the cofactor part added to A or C leaves the pairing equation
+// true (e(T, Q) = 1), so without this a valid proof's bytes could be changed and still verify.
+Status CheckProofPoints(const Proof& proof) {
+  const char* bad = nullptr;
+  if (!proof.a.IsOnCurve() || !ec::IsInG1Subgroup(proof.a)) bad = "A";
+  if (!proof.b.IsOnCurve() || !ec::IsInG2Subgroup(proof.b)) bad = "B";
+  if (!proof.c.IsOnCurve() || !ec::IsInG1Subgroup(proof.c)) bad = "C";
+  if (bad) {
+    return Status::InvalidArgument(std::string("proof does not verify: its ") + bad +
+                                   " is not a point of the prime-order subgroup");
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 PreparedVerifyingKey PrepareVerifyingKey(const VerifyingKey& vk) {
@@ -34,6 +51,7 @@ PreparedVerifyingKey PrepareVerifyingKey(const VerifyingKey& vk) {
 
 Status VerifyProof(const PreparedVerifyingKey& pvk, const Proof& proof,
                    std::span<const Fr> public_inputs) {
+  RETURN_IF_ERROR(CheckProofPoints(proof));
   auto acc = InputCombination(pvk, public_inputs);
   RETURN_IF_ERROR(acc);
   ec::G2Prepared b = ec::PrepareG2(proof.b);
@@ -60,6 +78,9 @@ Status VerifyProofBatch(const PreparedVerifyingKey& pvk, std::span<const Proof> 
   ec::G1 acc_sum, c_sum;
   Fr weight_sum;
   for (size_t k = 0; k < proofs.size(); ++k) {
+    if (Status s = CheckProofPoints(proofs[k]); !s.ok()) {
+      return Status::InvalidArgument("proof " + std::to_string(k) + ": " + s.message());
+    }
     auto acc = InputCombination(pvk, public_inputs[k]);
     if (!acc.ok())
       return Status::InvalidArgument("proof " + std::to_string(k) + ": " + acc.status().message());

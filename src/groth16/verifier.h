@@ -22,8 +22,9 @@ struct PreparedVerifyingKey {
 // Prepares `vk` for repeated verification.
 PreparedVerifyingKey PrepareVerifyingKey(const VerifyingKey& vk);
 
-// Returns OK iff `proof` is valid for `public_inputs` (without the leading ONE). A wrong number
-// of inputs is an error; a proof that does not verify gives an error saying so.
+// Returns OK iff `proof` is valid for `public_inputs` (without the leading ONE): its points in
+// their prime-order subgroups and the pairing equation true. A wrong number of inputs is an
+// error; a proof that does not verify gives an error saying so.
 Status VerifyProof(const PreparedVerifyingKey& pvk, const Proof& proof,
                    std::span<const ff::Fr> public_inputs);
 
