@@ -174,6 +174,26 @@ TEST(Groth16Test, BatchVerificationAcceptsValidAndRejectsAnyInvalid) {
   EXPECT_FALSE(VerifyProofBatch(pvk, proofs, inputs).ok());
 }
 
+// The batch's random weights are what make it sound: two invalid proofs whose C points are off
+// by +D and -D would pass a batch that summed them with weight 1 (issue 45: fixing the weights at
+// 1 survived every test).
+TEST(Groth16Test, BatchVerificationRefusesInvalidProofsWhoseErrorsCancel) {
+  MimcCircuit c1(Fr::FromUint64(1), 10), c2(Fr::FromUint64(2), 10);
+  ProvingKey pk = TestKeys(c1);
+  PreparedVerifyingKey pvk = PrepareVerifyingKey(pk.vk);
+  std::vector<Proof> proofs = {Prove(pk, c1), Prove(pk, c2)};
+  std::vector<std::vector<Fr>> inputs = {{c1.Output()}, {c2.Output()}};
+  ASSERT_TRUE(VerifyProofBatch(pvk, proofs, inputs).ok());
+  ec::G1 d = ec::G1::Generator();
+  proofs[0].c = (ec::G1(proofs[0].c) + d).ToAffine();
+  proofs[1].c = (ec::G1(proofs[1].c) + (-d)).ToAffine();
+  EXPECT_FALSE(VerifyProof(pvk, proofs[0], inputs[0]).ok());
+  EXPECT_FALSE(VerifyProof(pvk, proofs[1], inputs[1]).ok());
+  for (int round = 0; round < 3; ++round) {  // each round draws new weights
+    EXPECT_FALSE(VerifyProofBatch(pvk, proofs, inputs).ok());
+  }
+}
+
 TEST(Groth16Test, KeyMismatchIsAnErrorNotACrash) {
   CubicCircuit cubic(Fr::FromUint64(3));
   MimcCircuit mimc(Fr::FromUint64(3), 5);
