@@ -266,9 +266,7 @@ const LaneKernels* IfmaKernels() {
   return checked;
 }
 
-const LaneKernels* AutoKernels() {
-  return ff::ifma::IfmaDeclined() ? nullptr : IfmaKernels();
-}
+const LaneKernels* AutoKernels() { return ff::ifma::IfmaDeclined() ? nullptr : IfmaKernels(); }
 
 LaneTable PackSmall(const std::vector<Fr>& small) {
   // small[h + j] for h >= 8: entries 8 .. small.size() - 1, eight at a time (packed[0] unused).
