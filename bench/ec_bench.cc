@@ -8,6 +8,7 @@
 
 #include "ec/pairing.h"
 #include "ec/serialization.h"
+#include "ec/subgroup_mul.h"
 #include "ff/fp_x8_ifma.h"
 
 namespace cuzk::ec {
@@ -85,6 +86,30 @@ void BM_G1ScalarMul(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(Mul(p, k));
 }
 BENCHMARK(BM_G1ScalarMul)->Unit(benchmark::kMicrosecond);
+
+void BM_G1MulInG1(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G1Affine p = G1::Generator().ToAffine();
+  Fr k = Fr::Random(rng);
+  for (auto _ : state) benchmark::DoNotOptimize(MulInG1(p, k));
+}
+BENCHMARK(BM_G1MulInG1)->Unit(benchmark::kMicrosecond);
+
+void BM_G2ScalarMul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G2 q = G2::Generator();
+  Fr k = Fr::Random(rng);
+  for (auto _ : state) benchmark::DoNotOptimize(Mul(q, k));
+}
+BENCHMARK(BM_G2ScalarMul)->Unit(benchmark::kMicrosecond);
+
+void BM_G2MulInG2(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  G2Affine q = G2::Generator().ToAffine();
+  Fr k = Fr::Random(rng);
+  for (auto _ : state) benchmark::DoNotOptimize(MulInG2(q, k));
+}
+BENCHMARK(BM_G2MulInG2)->Unit(benchmark::kMicrosecond);
 
 void BM_G1Decompress(benchmark::State& state) {
   std::mt19937_64 rng(1);
