@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // ParallelFor on the shared pool: every index exactly once for many splits, more chunks than
-// workers, nested calls, and calls from several threads at once (which must not deadlock).
+// workers, nested calls, and calls from several threads at once (which must not deadlock);
+// RunTogether runs each of its tasks once, nested loops included.
 #include "base/parallel.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,8 @@
 #include <atomic>
 #include <thread>
 #include <vector>
+
+#include "base/run_together.h"
 
 namespace cuzk {
 namespace {
@@ -59,6 +62,18 @@ TEST(ParallelForTest, ConcurrentCallersEachGetTheirWorkDone) {
   }
   for (auto& t : callers) t.join();
   for (size_t s : sums) EXPECT_EQ(s, 999u * 1000 / 2);
+}
+
+TEST(RunTogetherTest, RunsEachTaskOnceAndNestedLoopsComplete) {
+  std::atomic<int> a{0}, b{0};
+  std::atomic<size_t> nested{0};
+  RunTogether({[&] { a.fetch_add(1); },
+               [&] { ParallelFor(100, 4, [&](size_t s, size_t e) { nested.fetch_add(e - s); }); },
+               [&] { b.fetch_add(2); }});
+  EXPECT_EQ(a.load(), 1);
+  EXPECT_EQ(b.load(), 2);
+  EXPECT_EQ(nested.load(), 100u);
+  RunTogether({});  // nothing to run
 }
 
 }  // namespace
