@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "snarkpack/kzg.h"
 
+#include "base/run_together.h"
 #include "msm/pippenger.h"
 
 namespace cuzk::snarkpack {
@@ -42,8 +43,10 @@ std::pair<ec::G2Affine, ec::G2Affine> OpenVKey(const ProverSrs& srs, std::span<c
                                                const Fr& z) {
   std::vector<Fr> q = DivideByLinear(TranscriptPolynomial(xs_inv, Fr::One()), z);
   q.resize(srs.n, Fr::Zero());
-  return {msm::MsmG2(srs.h_alpha_powers, q).ToAffine(),
-          msm::MsmG2(srs.h_beta_powers, q).ToAffine()};
+  std::pair<ec::G2Affine, ec::G2Affine> opening;
+  RunTogether({[&] { opening.first = msm::MsmG2(srs.h_alpha_powers, q).ToAffine(); },
+               [&] { opening.second = msm::MsmG2(srs.h_beta_powers, q).ToAffine(); }});
+  return opening;
 }
 
 std::pair<ec::G1Affine, ec::G1Affine> OpenWKey(const ProverSrs& srs, std::span<const Fr> xs,
@@ -53,8 +56,10 @@ std::pair<ec::G1Affine, ec::G1Affine> OpenWKey(const ProverSrs& srs, std::span<c
   f.insert(f.end(), tail.begin(), tail.end());
   std::vector<Fr> q = DivideByLinear(f, z);
   q.resize(2 * srs.n, Fr::Zero());
-  return {msm::MsmG1(srs.g_alpha_powers, q).ToAffine(),
-          msm::MsmG1(srs.g_beta_powers, q).ToAffine()};
+  std::pair<ec::G1Affine, ec::G1Affine> opening;
+  RunTogether({[&] { opening.first = msm::MsmG1(srs.g_alpha_powers, q).ToAffine(); },
+               [&] { opening.second = msm::MsmG1(srs.g_beta_powers, q).ToAffine(); }});
+  return opening;
 }
 
 }  // namespace cuzk::snarkpack

@@ -17,7 +17,9 @@
 namespace cuzk::snarkpack {
 
 // Aggregates `proofs` (a power of two, at least 2, equal to srs.n). `transcript_include` is
-// hashed into the challenge r with them (Filecoin: SHA-256 of the seeds and comm_rs).
+// hashed into the challenge r with them (Filecoin: SHA-256 of the seeds and comm_rs). The
+// proofs' points must be in G1 and G2 (as ParseProof and the Groth16 prover give them); the
+// prover's scalar multiplications rely on it.
 Result<AggregateProof> AggregateProofs(const ProverSrs& srs,
                                        std::span<const uint8_t> transcript_include,
                                        std::span<const groth16::Proof> proofs);
