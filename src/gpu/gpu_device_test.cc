@@ -94,6 +94,24 @@ std::vector<Fr> RandomScalars(size_t n, std::mt19937_64& rng) {
   return v;
 }
 
+// A failed allocation is no error of the next launch: CUDA records it as the thread's last error,
+// which a launch's check would report as its own (so the proof retried after an eviction would
+// fail) unless the allocation cleared it.
+TEST(GpuRuntimeTest, AFailedAllocationDoesNotFailTheNextLaunch) {
+  REQUIRE_DEVICE();
+  auto too_big = DeviceMemory::Allocate(kDevice, size_t{1} << 50, "a test of failure");
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_EQ(too_big.status().code(), StatusCode::kUnavailable) << too_big.status().ToString();
+  std::mt19937_64 rng(9);
+  auto domain = ntt::EvaluationDomain::ForSize(1024);
+  ASSERT_TRUE(domain.ok());
+  std::vector<Fr> got = RandomScalars(1024, rng), want = got;
+  domain->Fft(want, 0);
+  Status s = NttOnDevice(kDevice, got, NttKind::kFft);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(got, want);
+}
+
 TEST(GpuNttTest, TransformsEqualTheCpuDomain) {
   REQUIRE_DEVICE();
   std::mt19937_64 rng(11);
@@ -245,28 +263,53 @@ TEST(GpuBackendTest, ReleaseFreesOnlyThatKeysDeviceMemory) {
 }
 
 #if CUZK_GPU_EMULATED
+// Two random circuits and their keys, proved through one backend.
+struct TwoCircuits {
+  std::vector<groth16::ProvingKey> keys;
+  std::vector<testing::RandomCircuit> circuits;
+
+  explicit TwoCircuits(uint64_t seed) {
+    for (uint64_t s : {seed, seed + 1}) {
+      circuits.emplace_back(2000, 3, s);
+      auto shape = r1cs::ShapeRecorder::Record(circuits.back());
+      EXPECT_TRUE(shape.ok());
+      auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(s), 0);
+      EXPECT_TRUE(pk.ok());
+      keys.push_back(*pk);
+    }
+  }
+
+  Result<groth16::Proof> Prove(size_t i, CudaBackend* backend) {
+    r1cs::ProvingAssignment pa;
+    EXPECT_TRUE(pa.SynthesizeFrom(circuits[i]).ok());
+    groth16::ProverOptions options;
+    options.backend = backend;
+    return groth16::CreateProof(keys[i], pa, Fr::One(), Fr::One(), options);
+  }
+};
+
+// An allocation that fails although the free-memory query said it would fit (another process
+// took the memory meanwhile): the backend evicts the other keys and retries, and the retried
+// proof's launches run (the failure left no error behind for them).
+TEST(GpuBackendTest, RetriesAFailedUploadWithTheOtherKeysEvicted) {
+  auto backend = CudaBackend::Create(kDevice);
+  ASSERT_TRUE(backend.ok());
+  TwoCircuits c(35);
+  ASSERT_TRUE(c.Prove(0, backend->get()).ok());
+  FailEmulatedAllocations(1);
+  auto second = c.Prove(1, backend->get());
+  EXPECT_TRUE(second.ok()) << second.status().ToString();
+  EXPECT_EQ((*backend)->resident_keys(), 1u);
+  FailEmulatedAllocations(0);
+}
+
 // With device memory for one key and a proof's working memory but not two keys, the least
 // recently used key is evicted; with too little for even one proof, the error says so.
 TEST(GpuBackendTest, EvictsTheLeastRecentlyUsedKeyWhenTheDeviceIsFull) {
   auto backend = CudaBackend::Create(kDevice);
   ASSERT_TRUE(backend.ok());
-  std::vector<groth16::ProvingKey> keys;
-  std::vector<testing::RandomCircuit> circuits;
-  for (uint64_t seed : {31, 32}) {
-    circuits.emplace_back(2000, 3, seed);
-    auto shape = r1cs::ShapeRecorder::Record(circuits.back());
-    ASSERT_TRUE(shape.ok());
-    auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(seed), 0);
-    ASSERT_TRUE(pk.ok());
-    keys.push_back(*pk);
-  }
-  auto prove = [&](size_t i) {
-    r1cs::ProvingAssignment pa;
-    EXPECT_TRUE(pa.SynthesizeFrom(circuits[i]).ok());
-    groth16::ProverOptions options;
-    options.backend = backend->get();
-    return groth16::CreateProof(keys[i], pa, Fr::One(), Fr::One(), options);
-  };
+  TwoCircuits c(31);
+  auto prove = [&](size_t i) { return c.Prove(i, backend->get()); };
   ASSERT_TRUE(prove(0).ok());
   uint64_t key_bytes = (*backend)->resident_bytes();
   // Room for one key, its proof's working memory (bounded as the backend bounds it) and half a

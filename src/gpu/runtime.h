@@ -58,7 +58,8 @@ class DeviceMemory {
   DeviceMemory& operator=(const DeviceMemory&) = delete;
   ~DeviceMemory();
 
-  // Allocates `bytes` on `device`; the error names the device, the size and `what`.
+  // Allocates `bytes` on `device`; the error names the device, the size and `what`. A failed
+  // allocation leaves no error behind for the next kernel launch to report.
   static Result<DeviceMemory> Allocate(int device, size_t bytes, const std::string& what);
   // Copies `bytes` from host memory to offset `offset`.
   Status Upload(const void* host, size_t bytes, size_t offset = 0);

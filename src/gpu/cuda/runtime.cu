@@ -69,8 +69,13 @@ Result<DeviceMemory> DeviceMemory::Allocate(int device, size_t bytes, const std:
   m.device_ = device;
   if (bytes == 0) return std::move(m);
   CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device), device, "selecting it");
-  CUZK_CUDA_RETURN_IF_ERROR(cudaMalloc(&m.ptr_, bytes), device,
-                            "allocating " + std::to_string(bytes) + " bytes for " + what);
+  if (const cudaError_t e = cudaMalloc(&m.ptr_, bytes); e != cudaSuccess) {
+    // The failure is also the thread's last error, which the next launch's cudaGetLastError
+    // (cuda/exec.cuh) would report as its own, failing the retry after an eviction: clear it.
+    cudaGetLastError();
+    m.ptr_ = nullptr;
+    return CudaStatus(e, device, "allocating " + std::to_string(bytes) + " bytes for " + what);
+  }
   m.bytes_ = bytes;
   return std::move(m);
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The DeviceKernels emulated on the host: gpu/kernel_driver.h's launch sequences over an executor
 // whose ForEach is a parallel loop (every "thread" writes only its own outputs, as on the
-// device), whose sort is std::sort and whose scan is std::exclusive_scan.
+// device) checked as a CUDA launch is (the thread's last runtime error), whose sort is std::sort
+// and whose scan is std::exclusive_scan.
 #include <algorithm>
 #include <numeric>
 #include <vector>
 
 #include "base/parallel.h"
+#include "gpu/emulated/emulated_device.h"
 #include "gpu/kernel_driver.h"
 
 namespace cuzk::gpu {
@@ -19,10 +21,15 @@ struct HostExec {
   static Result<HostExec> Select(int device) { return HostExec{device}; }
 
   template <typename F>
-  Status ForEach(uint64_t n, const char*, F f) {
+  Status ForEach(uint64_t n, const char* step, F f) {
+    if (n == 0) return Status::Ok();
     ParallelFor(n, 0, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) f(i);
     });
+    // The launch check of cuda/exec.cuh: the thread's last runtime error, whatever made it.
+    if (Status s = TakeEmulatedLastError(); !s.ok()) {
+      return Status(s.code(), DeviceLabel(device) + ": launching " + step + ": " + s.message());
+    }
     return Status::Ok();
   }
 

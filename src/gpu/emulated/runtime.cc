@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's, of 4 GiB or what
 // SetEmulatedDeviceBytes says (emulated_device.h): allocations past it fail as cudaMalloc would,
-// with kUnavailable, and fresh blocks hold a fill pattern, not zeros. Linked only into the
+// with kUnavailable (recording the thread's last error, as CUDA does, which Allocate clears),
+// and fresh blocks hold a fill pattern, not zeros. Linked only into the
 // emulated tests, which run the CUDA backend's whole sequence on the CPU.
 #include "gpu/runtime.h"
 
@@ -16,10 +17,31 @@ namespace {
 
 std::atomic<uint64_t> allocated{0};
 std::atomic<uint64_t> device_bytes{kDefaultEmulatedDeviceBytes};
+std::atomic<int> allocations_to_fail{0};
+thread_local bool last_error_out_of_memory = false;  // CUDA keeps its last error per thread
 
 uint64_t TotalBytes() { return device_bytes.load(); }
 
+// cudaMalloc's part: the block, or nullptr with the thread's last error recorded.
+void* EmulatedMalloc(size_t bytes) {
+  bool fail = allocated + bytes > TotalBytes();
+  for (int n = allocations_to_fail.load(); !fail && n > 0;) {
+    fail = allocations_to_fail.compare_exchange_weak(n, n - 1);
+  }
+  void* p = fail ? nullptr : std::malloc(bytes);
+  if (!p) last_error_out_of_memory = true;
+  return p;
+}
+
 }  // namespace
+
+void FailEmulatedAllocations(int count) { allocations_to_fail.store(count); }
+
+Status TakeEmulatedLastError() {
+  if (!last_error_out_of_memory) return Status::Ok();
+  last_error_out_of_memory = false;
+  return Status(StatusCode::kUnavailable, "cudaErrorMemoryAllocation (emulated): out of memory");
+}
 
 void SetEmulatedDeviceBytes(uint64_t bytes) {
   device_bytes.store(bytes ? bytes : kDefaultEmulatedDeviceBytes);
@@ -57,15 +79,12 @@ Result<DeviceMemory> DeviceMemory::Allocate(int device, size_t bytes, const std:
   DeviceMemory m;
   m.device_ = device;
   if (bytes == 0) return m;
-  if (allocated + bytes > TotalBytes()) {
+  m.ptr_ = EmulatedMalloc(bytes);
+  if (!m.ptr_) {
+    (void)TakeEmulatedLastError();  // as cuda/runtime.cu clears it
     return Status(StatusCode::kUnavailable, DeviceLabel(device) + ": allocating " +
                                                 std::to_string(bytes) + " bytes for " + what +
                                                 ": out of (emulated) device memory");
-  }
-  m.ptr_ = std::malloc(bytes);
-  if (!m.ptr_) {
-    return Status(StatusCode::kUnavailable, DeviceLabel(device) + ": allocating " +
-                                                std::to_string(bytes) + " bytes for " + what);
   }
   // cudaMalloc does not clear memory: neither does the emulator, which fills it with a pattern
   // instead, so that a kernel reading what nothing wrote fails here too rather than finding
