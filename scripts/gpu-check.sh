@@ -10,7 +10,10 @@
 #                                     against the CPU's), then the benchmarks, and prints a table
 # Without build/gpu-carry, the second form builds build/gpu itself and runs `ctest -L gpu` (for a
 # GPU machine that has the packages). Logs and JSON go to $OUT when set, else build/gpu-carry/out.
-# Full: about 5 minutes on an H200 with 16 cores (estimate; to be measured); --quick: about 2.
+# Each binary runs under `timeout` (150 s, --quick 90 s for tests and 60 s for the benchmarks;
+# GPU_CHECK_TEST_LIMIT and GPU_CHECK_BENCH_LIMIT override), and a summary of every step's outcome
+# and time ends the output. Full: about 5 minutes on an H200 with 16 cores (estimate; to be
+# measured); --quick: about 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 carry=build/gpu-carry
@@ -34,8 +37,28 @@ prepare() {
   du -sh "$carry"
 }
 
+# step NAME LIMIT LOG CMD...: runs CMD under `timeout LIMIT` (seconds) with its output in LOG, shown
+# after it ends, and adds NAME's outcome and time to the summary; returns CMD's status.
+summary=()
+step() {
+  local name=$1 limit=$2 log=$3 t0=$SECONDS rc=0 result=passed
+  shift 3
+  timeout --kill-after=10 "$limit" "$@" >"$log" 2>&1 || rc=$?
+  cat "$log"
+  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+    result="TIMED OUT (${limit} s)"
+  elif [ "$rc" != 0 ]; then
+    result="FAILED (exit $rc)"
+  fi
+  summary+=("$(printf '%-20s %-20s %5d s' "$name" "$result" $((SECONDS - t0)))")
+  return "$rc"
+}
+
 run() {
   local quick=$1 out=${OUT:-$carry/out} status=0
+  # Per-step limits (seconds), so that one hung binary cannot spend the device budget.
+  local test_limit=${GPU_CHECK_TEST_LIMIT:-150} bench_limit=${GPU_CHECK_BENCH_LIMIT:-150}
+  [ "$quick" = 1 ] && test_limit=${GPU_CHECK_TEST_LIMIT:-90} bench_limit=${GPU_CHECK_BENCH_LIMIT:-60}
   mkdir -p "$out"
   echo "== device"
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1 || true
@@ -53,15 +76,15 @@ run() {
   local filter='*'
   [ "$quick" = 1 ] && filter='-*PoRep2KiB*'
   for t in "${tests[@]}"; do
-    "$t" --gtest_brief=1 --gtest_filter="$filter" 2>&1 | tee "$out/$(basename "$t").log" ||
-      status=1
+    step "$(basename "$t")" "$test_limit" "$out/$(basename "$t").log" \
+      "$t" --gtest_brief=1 --gtest_filter="$filter" || status=1
   done
   echo "== benchmarks"
   local benches='.'
   [ "$quick" = 1 ] && benches='BM_GpuMsmG1/(20|22)/|BM_GpuNtt/(22|24)/|BM_GpuQuotient/22/'
-  "$bench" --benchmark_filter="$benches" --benchmark_min_time=0.2 \
-    --benchmark_out="$out/gpu_bench.json" --benchmark_out_format=json >"$out/gpu_bench.log" 2>&1 ||
-    status=1
+  step gpu_bench "$bench_limit" "$out/gpu_bench.log" \
+    "$bench" --benchmark_filter="$benches" --benchmark_min_time=0.2 \
+    --benchmark_out="$out/gpu_bench.json" --benchmark_out_format=json >/dev/null || status=1
   python3 - "$out/gpu_bench.json" <<'PY' || status=1
 import json, sys
 runs = json.load(open(sys.argv[1]))["benchmarks"]
@@ -74,6 +97,8 @@ for r in runs:
     rate = f"{rate / 1e6:10.1f}" if rate else f"{'':>10}"
     print(f"{r['name']:<48} {r['real_time']:10.1f} {rate}")
 PY
+  echo "== summary"
+  printf '%s\n' "${summary[@]}"
   if grep -q "no GPU:" "$out"/*.log; then
     echo "gpu-check: no usable GPU here: the device tests skipped and nothing was measured"
     return 1
