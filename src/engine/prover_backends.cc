@@ -12,8 +12,29 @@ namespace cuzk::engine {
 Result<groth16::QuerySums> FallbackBackend::ComputeSums(const groth16::ProvingKey& pk,
                                                         r1cs::ProvingAssignment& assignment,
                                                         const groth16::ProverOptions& options) {
+  if (std::string fault = Fault(); !fault.empty()) {
+    if (!allow_cpu_) {
+      return Status(StatusCode::kUnavailable,
+                    primary_->name() + " is out of use after a fatal error (gpu_only): " + fault);
+    }
+    return groth16::CpuBackend().ComputeSums(pk, assignment, options);
+  }
   auto sums = primary_->ComputeSums(pk, assignment, options);
   if (sums.ok() || sums.status().code() == StatusCode::kCancelled) return sums;
+  if (sums.status().code() == StatusCode::kInternal) {
+    bool first = false;
+    {
+      MutexLock lock(mu_);
+      first = fault_.empty();
+      if (first) fault_ = sums.status().message();
+    }
+    if (first) {
+      spdlog::error(
+          "{}: fatal device error: {}; the device is out of use until the daemon restarts ({})",
+          primary_->name(), sums.status().message(),
+          allow_cpu_ ? "its partitions prove on the CPU" : "gpu_only: its partitions fail");
+    }
+  }
   if (!allow_cpu_) {
     return Status(sums.status().code(),
                   primary_->name() + " failed (gpu_only): " + sums.status().message());
@@ -21,6 +42,17 @@ Result<groth16::QuerySums> FallbackBackend::ComputeSums(const groth16::ProvingKe
   spdlog::warn("{} failed: {}; proving this partition on the CPU instead", primary_->name(),
                sums.status().message());
   return groth16::CpuBackend().ComputeSums(pk, assignment, options);
+}
+
+std::optional<groth16::DeviceUsage> FallbackBackend::device() const {
+  std::optional<groth16::DeviceUsage> usage = primary_->device();
+  if (usage) usage->fault = Fault();
+  return usage;
+}
+
+std::string FallbackBackend::Fault() const {
+  MutexLock lock(mu_);
+  return fault_;
 }
 
 std::vector<std::shared_ptr<groth16::ProverBackend>> MakeGpuBackends(const GpuConfig& config) {

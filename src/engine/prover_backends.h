@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "base/mutex.h"
 #include "groth16/backend.h"
 
 namespace cuzk::engine {
@@ -21,7 +22,11 @@ struct GpuConfig {
 };
 
 // A backend that retries on the CPU when its primary fails (or, with allow_cpu false, returns
-// the primary's error naming it); the retry is logged as a warning.
+// the primary's error naming it); the retry is logged as a warning. A fatal primary error
+// (kInternal: a failed kernel, a corrupted device context), unlike running out of device memory
+// (kUnavailable), takes the device out of use for good: logged once as an error, reported by
+// device() as its fault, and every later partition goes straight to the CPU (or fails, naming
+// the fault, with allow_cpu false).
 class FallbackBackend final : public groth16::ProverBackend {
  public:
   FallbackBackend(std::shared_ptr<groth16::ProverBackend> primary, bool allow_cpu)
@@ -30,12 +35,17 @@ class FallbackBackend final : public groth16::ProverBackend {
   Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey& pk,
                                          r1cs::ProvingAssignment& assignment,
                                          const groth16::ProverOptions& options) override;
-  std::optional<groth16::DeviceUsage> device() const override { return primary_->device(); }
+  std::optional<groth16::DeviceUsage> device() const override;
   void Release(const groth16::ProvingKey& pk) override { primary_->Release(pk); }
 
  private:
+  // Returns the fault that took the device out of use, or empty.
+  std::string Fault() const;
+
   std::shared_ptr<groth16::ProverBackend> primary_;
   bool allow_cpu_;
+  mutable Mutex mu_;
+  std::string fault_ CUZK_GUARDED_BY(mu_);
 };
 
 // Returns one backend per GPU prover worker from `config` (empty: prove on the CPU), logging

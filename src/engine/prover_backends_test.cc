@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Prover backends in the engine: a failing device proof is retried on the CPU (the same proof)
-// or, with gpu_only, fails naming the device; [gpus] without a usable device gives CPU workers;
-// the engine runs one prover worker per backend and reports each one's device.
+// or, with gpu_only, fails naming the device; a fatal device error takes the device out of use;
+// [gpus] without a usable device gives CPU workers; the engine runs one prover worker per backend
+// and reports each one's device.
 #include "engine/prover_backends.h"
 
 #include <gtest/gtest.h>
@@ -77,6 +78,64 @@ TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
   EXPECT_NE(failed.status().message().find("fake-gpu:3 failed (gpu_only): device lost"),
             std::string::npos)
       << failed.status().message();
+}
+
+// A device whose every proof fails with `code`.
+class FailingDevice final : public groth16::ProverBackend {
+ public:
+  explicit FailingDevice(StatusCode code) : code_(code) {}
+  std::string name() const override { return "fake-gpu:1"; }
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, r1cs::ProvingAssignment&,
+                                         const groth16::ProverOptions&) override {
+    ++calls;
+    return Status(code_, "launching MSM: cudaErrorIllegalAddress");
+  }
+  std::optional<groth16::DeviceUsage> device() const override {
+    return groth16::DeviceUsage{1, "Fake RTX", 24, 20};
+  }
+  std::atomic<int> calls{0};
+
+ private:
+  StatusCode code_;
+};
+
+// A fatal device error (kInternal) takes the device out of use: later partitions go straight to
+// the CPU (or fail naming the fault with gpu_only) and device() reports the fault; running out
+// of device memory (kUnavailable) does not.
+TEST(FallbackBackendTest, AFatalDeviceErrorTakesTheDeviceOutOfUse) {
+  testing::RandomCircuit circuit(200, 2, 8);
+  auto shape = r1cs::ShapeRecorder::Record(circuit);
+  ASSERT_TRUE(shape.ok());
+  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(4), 2);
+  ASSERT_TRUE(pk.ok());
+  auto prove = [&](groth16::ProverBackend* backend) {
+    r1cs::ProvingAssignment pa;
+    EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
+    return groth16::CreateProof(*pk, pa, Fr::One(), Fr::One(), {.threads = 2, .backend = backend});
+  };
+  auto broken = std::make_shared<FailingDevice>(StatusCode::kInternal);
+  FallbackBackend fallback(broken, /*allow_cpu=*/true);
+  EXPECT_TRUE(fallback.device()->fault.empty());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(prove(&fallback).ok());
+  EXPECT_EQ(broken->calls, 1);  // only the first partition tried the device
+  EXPECT_EQ(fallback.device()->fault, "launching MSM: cudaErrorIllegalAddress");
+
+  auto broken_strict = std::make_shared<FailingDevice>(StatusCode::kInternal);
+  FallbackBackend strict(broken_strict, /*allow_cpu=*/false);
+  EXPECT_FALSE(prove(&strict).ok());
+  auto later = prove(&strict);
+  ASSERT_FALSE(later.ok());
+  EXPECT_EQ(broken_strict->calls, 1);
+  EXPECT_NE(later.status().message().find("out of use after a fatal error (gpu_only): launching "
+                                          "MSM: cudaErrorIllegalAddress"),
+            std::string::npos)
+      << later.status().message();
+
+  auto full = std::make_shared<FailingDevice>(StatusCode::kUnavailable);
+  FallbackBackend transient(full, /*allow_cpu=*/true);
+  for (int i = 0; i < 2; ++i) ASSERT_TRUE(prove(&transient).ok());
+  EXPECT_EQ(full->calls, 2);  // each partition tried the device again
+  EXPECT_TRUE(transient.device()->fault.empty());
 }
 
 TEST(MakeGpuBackendsTest, NoUsableDeviceGivesCpuWorkers) {

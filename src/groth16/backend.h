@@ -59,6 +59,7 @@ struct DeviceUsage {
   uint32_t ordinal = 0;
   std::string name;
   uint64_t total_bytes = 0, free_bytes = 0;
+  std::string fault;  // the fatal error that took the device out of use; empty while in use
 };
 
 // Where the transforms and MSMs of a proof run. Implementations: CpuBackend() and, when built

@@ -73,6 +73,12 @@ std::string PrometheusText(const engine::EngineStatus& s) {
   e.Family("cuzk_gpu_workers", "gauge",
            "Prover workers (one per GPU where a GPU is used, else on the CPU).");
   e.Sample("cuzk_gpu_workers", s.workers);
+  e.Family("cuzk_gpu_faulted_workers", "gauge",
+           "Prover workers whose GPU is out of use after a fatal device error (/status names it).");
+  size_t faulted = 0;
+  for (const engine::ProverWorkerStatus& w : s.provers)
+    faulted += w.device && !w.device->fault.empty();
+  e.Sample("cuzk_gpu_faulted_workers", faulted);
   e.Family("cuzk_srs_loaded_bytes", "gauge", "Resident parameters, by circuit id.");
   for (const engine::SrsInfo& srs : s.srs) {
     e.Sample("cuzk_srs_loaded_bytes{circuit_id=\"" + srs.circuit_id + "\"}", srs.size_bytes);
@@ -230,7 +236,9 @@ std::string StatusJson(const engine::EngineStatus& s) {
       device = {{"ordinal", w.device->ordinal},
                 {"name", w.device->name},
                 {"vram_total", w.device->total_bytes},
-                {"vram_free", w.device->free_bytes}};
+                {"vram_free", w.device->free_bytes},
+                {"fault", w.device->fault.empty() ? nlohmann::json(nullptr)
+                                                  : nlohmann::json(w.device->fault)}};
     }
     provers.push_back({{"backend", w.backend},
                        {"device", device},

@@ -264,6 +264,11 @@ TEST(MetricsTest, PrometheusTextHasEveryKindWithTheRustLabels) {
         << label;
   }
   EXPECT_NE(text.find("# TYPE cuzk_proofs_completed counter\n"), std::string::npos);
+  EXPECT_NE(text.find("cuzk_gpu_faulted_workers 0\n"), std::string::npos);
+  s.provers.resize(3);
+  s.provers[0].device = s.provers[1].device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100};
+  s.provers[1].device->fault = "cudaErrorIllegalAddress";
+  EXPECT_NE(PrometheusText(s).find("cuzk_gpu_faulted_workers 1\n"), std::string::npos);
 }
 
 TEST(MetricsTest, StatusJsonParsesWithItsSections) {
@@ -275,7 +280,10 @@ TEST(MetricsTest, StatusJsonParsesWithItsSections) {
   gpu.backend = "cuda:0 NVIDIA H200";
   gpu.device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100};
   gpu.job_id = "porep-1000-9";
-  s.provers = {gpu, engine::ProverWorkerStatus{}};
+  engine::ProverWorkerStatus faulted = gpu;
+  faulted.device->fault = "running MSM: cudaErrorIllegalAddress";
+  faulted.job_id.clear();
+  s.provers = {gpu, engine::ProverWorkerStatus{}, faulted};
   s.provers[1].backend = "cpu";
   nlohmann::json j = nlohmann::json::parse(StatusJson(s));
   EXPECT_EQ(j["uptime_secs"], 42);
@@ -283,8 +291,10 @@ TEST(MetricsTest, StatusJsonParsesWithItsSections) {
   EXPECT_EQ(j["queue"]["workers"], 1);
   EXPECT_TRUE(j.contains("memory"));
   EXPECT_TRUE(j.contains("counters"));
-  ASSERT_EQ(j["gpu_workers"].size(), 2u);
+  ASSERT_EQ(j["gpu_workers"].size(), 3u);
   EXPECT_EQ(j["gpu_workers"][0]["device"]["name"], "NVIDIA H200");
+  EXPECT_TRUE(j["gpu_workers"][0]["device"]["fault"].is_null());
+  EXPECT_EQ(j["gpu_workers"][2]["device"]["fault"], "running MSM: cudaErrorIllegalAddress");
   EXPECT_EQ(j["gpu_workers"][0]["state"], "proving");
   EXPECT_EQ(j["gpu_workers"][0]["job_id"], "porep-1000-9");
   EXPECT_TRUE(j["gpu_workers"][1]["device"].is_null());
