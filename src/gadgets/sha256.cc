@@ -7,6 +7,8 @@
 #include <boost/container/small_vector.hpp>
 #include <string>
 
+#include "gadgets/sha256_values.h"
+
 namespace cuzk::gadgets {
 namespace {
 
@@ -57,6 +59,8 @@ std::array<UInt32, 8> Sha256Iv() {
 
 std::array<UInt32, 8> Sha256Compression(ConstraintSystem& cs, std::span<const Boolean> block,
                                         const std::array<UInt32, 8>& state) {
+  // A system that reads no constraints gets the same witness computed on words, when it applies.
+  if (auto values = Sha256CompressionValues(cs, block, state)) return *values;
   // 1. Message schedule.
   std::array<UInt32, 64> w;
   for (size_t i = 0; i < 16; ++i) w[i] = UInt32::FromBitsBe(block.subspan(32 * i, 32));

@@ -8,8 +8,11 @@
 
 #include <random>
 
+#include "gadgets/sha256_values.h"
 #include "hash/sha256.h"
+#include "r1cs/counting.h"
 #include "r1cs/test_constraint_system.h"
+#include "r1cs/witness_only.h"
 
 namespace cuzk::gadgets {
 namespace {
@@ -96,6 +99,68 @@ TEST(Sha256GadgetTest, DigestsMatchOpenSslForManyLengths) {
   r1cs::TestConstraintSystem cs;
   std::vector<Boolean> seven(7);
   EXPECT_FALSE(Sha256Gadget(cs, seven).ok());
+}
+
+// Runs `steps` compressions of seeded random blocks (allocated bits; constants; a mix of
+// allocated, negated and constant bits, in turn) from an allocated random state (the constant IV
+// when `iv`) into `cs`; returns the final state's values.
+std::vector<uint32_t> Compressions(ConstraintSystem& cs, int steps, bool iv, uint64_t seed) {
+  std::array<UInt32, 8> state = Sha256Iv();
+  if (!iv) {
+    auto bits = AllocBits(cs, RandomBytes(32, seed));
+    for (size_t i = 0; i < 8; ++i)
+      state[i] = UInt32::FromBitsBe(std::span(bits).subspan(32 * i, 32));
+  }
+  for (int k = 0; k < steps; ++k) {
+    std::vector<Boolean> block = AllocBits(cs, RandomBytes(64, seed + 1 + k));
+    for (size_t i = 0; i < block.size(); ++i) {
+      if (k % 3 == 1 || (k % 3 == 2 && i % 5 == 0)) {  // constant (a padding block), or some bits
+        block[i] = Boolean::Constant(block[i].value());
+      } else if (k % 3 == 2 && i % 7 == 0) {  // and some negated bits
+        block[i] = block[i].Not();
+      }
+    }
+    state = Sha256Compression(cs, block, state);
+  }
+  std::vector<uint32_t> out;
+  for (const UInt32& w : state) out.push_back(w.value());
+  return out;
+}
+
+// Systems that read no constraints take the compression computed on words
+// (Sha256CompressionValues) where the state's bits are allocated: the same aux values in the
+// same order, the same constraint count and digest as the gadget path, whose systems read them.
+TEST(Sha256GadgetTest, WordPathEqualsTheGadgetPathValueForValue) {
+  for (bool iv : {false, true}) {
+    r1cs::TestConstraintSystem gadget;
+    r1cs::WitnessOnly words;
+    r1cs::CountingConstraintSystem count;
+    std::vector<uint32_t> want = Compressions(gadget, 7, iv, 40);
+    EXPECT_EQ(Compressions(words, 7, iv, 40), want);
+    EXPECT_EQ(Compressions(count, 7, iv, 40), want);
+    ASSERT_TRUE(gadget.IsSatisfied());
+    ASSERT_EQ(words.aux().size(), gadget.aux().size()) << iv;
+    for (size_t i = 0; i < words.aux().size(); ++i) ASSERT_EQ(words.aux()[i], gadget.aux()[i]) << i;
+    EXPECT_EQ(count.num_aux(), gadget.aux().size());
+    EXPECT_EQ(count.num_constraints(), gadget.num_constraints());
+  }
+  // Where it applies: an allocated state (not the constant IV, not a negated bit), any block.
+  r1cs::WitnessOnly words;
+  auto bits = AllocBits(words, RandomBytes(64, 5));
+  EXPECT_FALSE(Sha256CompressionValues(words, bits, Sha256Iv()).has_value());
+  std::array<UInt32, 8> state;
+  auto state_bits = AllocBits(words, RandomBytes(32, 7));
+  for (size_t i = 0; i < 8; ++i)
+    state[i] = UInt32::FromBitsBe(std::span(state_bits).subspan(32 * i, 32));
+  bits[100] = bits[100].Not();
+  bits[101] = Boolean::Constant(true);
+  EXPECT_TRUE(Sha256CompressionValues(words, bits, state).has_value());
+  state_bits[3] = state_bits[3].Not();
+  state[0] = UInt32::FromBitsBe(std::span(state_bits).first(32));
+  EXPECT_FALSE(Sha256CompressionValues(words, bits, state).has_value());
+  r1cs::TestConstraintSystem reads;
+  EXPECT_FALSE(
+      Sha256CompressionValues(reads, AllocBits(reads, RandomBytes(64, 8)), state).has_value());
 }
 
 TEST(BooleanTest, FoldsConstantsAndNegationsLikeBellpepper) {

@@ -52,6 +52,60 @@ TEST(StackedCircuitSlowTest, MatchesThirtyTwoAndSixtyFourGiBTotals) {
   ExpectShape({"64GiB", {uint64_t{1} << 31, 11, 8, 8, 2, 18}, 131185849, 328, 131076643});
 }
 
+// A digest (FNV-1a over the Montgomery limbs) of every value allocated, in order, and the
+// counts; `reads` makes it a system that reads constraints (the gadgets' full path) or one that
+// does not (the values-only path: SHA-256 compressions computed on words).
+class AllocationDigest final : public r1cs::ConstraintSystem {
+ public:
+  explicit AllocationDigest(bool reads) {
+    if (!reads) SkipCombinations();
+    AllocInput(Fr::One());
+  }
+  r1cs::Variable Alloc(const Fr& value) override {
+    Mix(value);
+    return {r1cs::Variable::Kind::kAux, static_cast<uint32_t>(aux_++)};
+  }
+  r1cs::Variable AllocInput(const Fr& value) override {
+    Mix(value);
+    return {r1cs::Variable::Kind::kInput, static_cast<uint32_t>(inputs_++)};
+  }
+  uint64_t digest() const { return digest_; }
+  size_t aux() const { return aux_; }
+  size_t constraints() const { return constraints_ + unread_constraints(); }
+
+ protected:
+  void DoEnforce(const r1cs::LinearCombination&, const r1cs::LinearCombination&,
+                 const r1cs::LinearCombination&, std::string_view) override {
+    ++constraints_;
+  }
+
+ private:
+  void Mix(const Fr& value) {
+    for (uint64_t limb : value.montgomery()) digest_ = (digest_ ^ limb) * 0x100000001b3u;
+  }
+  uint64_t digest_ = 0xcbf29ce484222325u;
+  size_t aux_ = 0, inputs_ = 0, constraints_ = 0;
+};
+
+// The values-only path (SHA-256 on words) allocates what the gadgets' full path does, value for
+// value, over a whole 32GiB partition (placeholder witness) and the 2KiB one.
+void ExpectSameAllocations(const CircuitShape& shape) {
+  AllocationDigest full(/*reads=*/true), words(/*reads=*/false);
+  ASSERT_TRUE(StackedCircuit(shape, PlaceholderWitness(shape, 3)).Synthesize(full).ok());
+  ASSERT_TRUE(StackedCircuit(shape, PlaceholderWitness(shape, 3)).Synthesize(words).ok());
+  EXPECT_EQ(words.aux(), full.aux());
+  EXPECT_EQ(words.constraints(), full.constraints());
+  EXPECT_EQ(words.digest(), full.digest());
+}
+
+TEST(StackedCircuitTest, TheValuesOnlyPathAllocatesTheSameAt2KiB) {
+  ExpectSameAllocations({uint64_t{1} << 6, 2, 8, 0, 0, 2});
+}
+
+TEST(StackedCircuitSlowTest, TheValuesOnlyPathAllocatesTheSameAt32GiB) {
+  ExpectSameAllocations({uint64_t{1} << 30, 11, 8, 8, 0, 18});
+}
+
 TEST(StackedCircuitTest, RejectsTheWrongNumberOfChallenges) {
   CircuitShape shape{64, 2, 8, 0, 0, 2};
   PartitionWitness w = PlaceholderWitness(shape, 1);
