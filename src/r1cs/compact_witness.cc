@@ -7,8 +7,7 @@ namespace cuzk::r1cs {
 
 void CompactWitness::Reserve(size_t aux, size_t other) {
   size_t words = (aux + 63) / 64;
-  ones_.reserve(words);
-  other_.reserve(words);
+  words_.reserve(words);
   rank_.reserve(words);
   side_.reserve(other);
 }
@@ -21,8 +20,7 @@ uint64_t CompactWitness::EstimatedBytes(size_t aux, size_t other) {
 void CompactWitness::Clear() {
   inputs_.clear();
   num_aux_ = 0;
-  ones_.clear();
-  other_.clear();
+  words_.clear();
   rank_.clear();
   side_.clear();
   AllocInput(Fr::One());
@@ -35,9 +33,9 @@ Variable CompactWitness::Alloc(const Fr& value) {
   if (value.IsZero()) {
     // both bits stay clear
   } else if (value.IsOne()) {
-    ones_.back() |= mask;
+    words_.back().ones |= mask;
   } else {
-    other_.back() |= mask;
+    words_.back().other |= mask;
     side_.push_back(value);
   }
   return {Variable::Kind::kAux, static_cast<uint32_t>(i)};
@@ -61,10 +59,10 @@ void CompactWitness::ExpandAux(std::span<Fr> out, size_t threads) const {
           Fr* dst = out.data() + w * 64;
           for (size_t j = 0; j < last; ++j) {
             uint64_t mask = uint64_t{1} << j;
-            if (other_[w] & mask) {
+            if (words_[w].other & mask) {
               dst[j] = *side++;
             } else {
-              dst[j] = (ones_[w] & mask) ? Fr::One() : Fr::Zero();
+              dst[j] = (words_[w].ones & mask) ? Fr::One() : Fr::Zero();
             }
           }
         }
@@ -73,7 +71,7 @@ void CompactWitness::ExpandAux(std::span<Fr> out, size_t threads) const {
 }
 
 size_t CompactWitness::CapacityBytes() const {
-  return inputs_.capacity() * sizeof(Fr) + (ones_.capacity() + other_.capacity()) * 8 +
+  return inputs_.capacity() * sizeof(Fr) + words_.capacity() * sizeof(BitWord) +
          rank_.capacity() * 4 + side_.capacity() * sizeof(Fr);
 }
 

@@ -37,7 +37,7 @@ class CompactWitness final : public ConstraintSystem {
   Variable AllocBit(bool value) override {
     size_t i = num_aux_++;
     if ((i & 63) == 0) StartWord();
-    ones_.back() |= uint64_t{value} << (i & 63);
+    words_.back().ones |= uint64_t{value} << (i & 63);
     return {Variable::Kind::kAux, static_cast<uint32_t>(i)};
   }
   Variable AllocInput(const Fr& value) override {
@@ -52,13 +52,14 @@ class CompactWitness final : public ConstraintSystem {
   // Returns aux value i: 0 or 1 when `*other` comes back false (the value is `*bit`), else the
   // value itself. Evaluation loops use this to skip zeros and multiplications by one.
   const Fr* AuxOrBit(size_t i, bool* bit) const {
-    size_t word = i >> 6;
-    uint64_t mask = uint64_t{1} << (i & 63);
-    if (other_[word] & mask) {
+    const size_t word = i >> 6;
+    const uint64_t mask = uint64_t{1} << (i & 63);
+    const BitWord& w = words_[word];  // one cache line holds both bitmaps' words
+    if (w.other & mask) {
       *bit = false;
-      return &side_[rank_[word] + std::popcount(other_[word] & (mask - 1))];
+      return &side_[rank_[word] + std::popcount(w.other & (mask - 1))];
     }
-    *bit = (ones_[word] & mask) != 0;
+    *bit = (w.ones & mask) != 0;
     return nullptr;
   }
   // Returns aux value i.
@@ -78,17 +79,22 @@ class CompactWitness final : public ConstraintSystem {
  private:
   // Opens the bitmap words of the next 64 aux values.
   void StartWord() {
-    ones_.push_back(0);
-    other_.push_back(0);
+    words_.push_back({});
     rank_.push_back(static_cast<uint32_t>(side_.size()));
   }
 
+  // The two bitmaps' words for 64 aux values, side by side: an evaluation reads both for a
+  // value, from one cache line instead of two.
+  struct BitWord {
+    uint64_t ones = 0;   // bit i: aux value i is 1 (when it is not another value)
+    uint64_t other = 0;  // bit i: aux value i is in side_
+  };
+
   std::vector<Fr> inputs_;
   size_t num_aux_ = 0;
-  std::vector<uint64_t> ones_;   // bit i: aux value i is 1 (when it is not another value)
-  std::vector<uint64_t> other_;  // bit i: aux value i is in side_
-  std::vector<uint32_t> rank_;   // per 64 aux values: how many of the earlier ones are in side_
-  HugeVector<Fr> side_;          // the values other than 0 and 1, in variable order
+  std::vector<BitWord> words_;  // per 64 aux values
+  std::vector<uint32_t> rank_;  // per 64 aux values: how many of the earlier ones are in side_
+  HugeVector<Fr> side_;         // the values other than 0 and 1, in variable order
 };
 
 }  // namespace cuzk::r1cs
