@@ -13,6 +13,7 @@
 #include "gadgets/sha256_values.h"
 
 #include <bit>
+#include <type_traits>
 
 #include "r1cs/compact_witness.h"
 
@@ -43,7 +44,7 @@ struct ScheduleWord {
   }
 };
 
-// The compression over a system of static type CS (CompactWitness: its inline AllocBit).
+// The compression over a system of static type CS (CompactWitness: a run of bits at once).
 template <typename CS>
 class Compression {
  public:
@@ -85,12 +86,8 @@ class Compression {
       const uint32_t s0 = Xor3(new_a, 2, 13, 22);
       const uint32_t bc = b & c;
       const uint32_t maj = (new_a & b) ^ (new_a & c) ^ bc;
-      for (int k = 0; k < 32; ++k) {  // per bit: maj (its constraint comes after b & c), b & c
-        cs_.AllocBit((maj >> k) & 1);
-        cs_.AllocBit((bc >> k) & 1);
-        cs_.EnforceUnread();
-        cs_.EnforceUnread();
-      }
+      // Per bit: maj (no constraint of its own until after b & c), then b & c; two constraints.
+      AllocWord(Spread(maj) | (Spread(bc) << 1), 64);
       h = g;
       g = f;
       f = new_e;
@@ -132,12 +129,25 @@ class Compression {
     return out;
   }
 
-  // Allocates bits [0, count) of `value`, each with one constraint.
+  // Allocates bits [0, count) of `value` (count <= 64), each with one constraint.
   void AllocWord(uint64_t value, int count) {
-    for (int k = 0; k < count; ++k) {
-      cs_.AllocBit((value >> k) & 1);
-      cs_.EnforceUnread();
+    if constexpr (std::is_same_v<CS, r1cs::CompactWitness>) {
+      cs_.AllocBitRun(value, static_cast<unsigned>(count));
+    } else {
+      for (int k = 0; k < count; ++k) cs_.AllocBit((value >> k) & 1);
     }
+    for (int k = 0; k < count; ++k) cs_.EnforceUnread();
+  }
+
+  // Bit k of x moved to bit 2k (Morton order's spread).
+  static uint64_t Spread(uint32_t x) {
+    uint64_t v = x;
+    v = (v | (v << 16)) & 0x0000ffff0000ffffu;
+    v = (v | (v << 8)) & 0x00ff00ff00ff00ffu;
+    v = (v | (v << 4)) & 0x0f0f0f0f0f0f0f0fu;
+    v = (v | (v << 2)) & 0x3333333333333333u;
+    v = (v | (v << 1)) & 0x5555555555555555u;
+    return v;
   }
 
   // rotr(x, r1) ^ rotr(x, r2) ^ rotr(x, r3) of an allocated word, as Sum3Xor: 32 bits each xor.

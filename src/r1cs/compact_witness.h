@@ -40,6 +40,21 @@ class CompactWitness final : public ConstraintSystem {
     words_.back().ones |= uint64_t{value} << (i & 63);
     return {Variable::Kind::kAux, static_cast<uint32_t>(i)};
   }
+  // Allocates `count` (1 to 64) variables holding bits 0, 1, ... of `bits`, in that order, as
+  // that many AllocBit calls would; returns the first (the others follow it).
+  Variable AllocBitRun(uint64_t bits, unsigned count) {
+    const size_t first = num_aux_;
+    if (count < 64) bits &= (uint64_t{1} << count) - 1;
+    const unsigned offset = first & 63;
+    if (offset == 0) StartWord();
+    words_.back().ones |= bits << offset;
+    if (offset + count > 64) {
+      StartWord();
+      words_.back().ones |= bits >> (64 - offset);
+    }
+    num_aux_ += count;
+    return {Variable::Kind::kAux, static_cast<uint32_t>(first)};
+  }
   Variable AllocInput(const Fr& value) override {
     inputs_.push_back(value);
     return {Variable::Kind::kInput, static_cast<uint32_t>(inputs_.size() - 1)};

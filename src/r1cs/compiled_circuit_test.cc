@@ -141,6 +141,32 @@ TEST(CompactWitnessTest, AllocBitStoresWhatAllocOfZeroOrOneStores) {
   }
 }
 
+// A run of bits stores what as many AllocBit calls store, at every offset within a 64-value word
+// and for every length (runs that end a word, fill one, or cross into the next), between other
+// values.
+TEST(CompactWitnessTest, AllocBitRunStoresWhatAllocBitStores) {
+  CompactWitness runs, single;
+  std::mt19937_64 rng(12);
+  for (unsigned count = 1; count <= 64; ++count) {
+    for (unsigned lead = 0; lead < 3; ++lead) {  // shifts the next run's offset
+      const Fr v = Fr::FromUint64(count + 7);
+      runs.Alloc(v);
+      single.Alloc(v);
+      for (unsigned k = 0; k < lead * 19; ++k) {
+        runs.AllocBit(k & 1);
+        single.AllocBit(k & 1);
+      }
+      const uint64_t bits = rng();  // bits past `count` must be ignored
+      const size_t first = single.num_aux();
+      EXPECT_EQ(runs.AllocBitRun(bits, count).index, first);
+      for (unsigned k = 0; k < count; ++k) single.AllocBit((bits >> k) & 1);
+    }
+  }
+  ASSERT_EQ(runs.num_aux(), single.num_aux());
+  EXPECT_EQ(runs.num_other(), single.num_other());
+  for (size_t i = 0; i < single.num_aux(); ++i) ASSERT_EQ(runs.Aux(i), single.Aux(i)) << i;
+}
+
 TEST(CompiledCircuitTest, EvaluatesAsTheProvingAssignmentOnRandomCircuits) {
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     SCOPED_TRACE(seed);
