@@ -44,19 +44,33 @@ class LostDevice final : public groth16::ProverBackend {
   std::atomic<int> calls{0}, releases{0};
 };
 
-TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
-  testing::RandomCircuit circuit(300, 2, 7);
-  auto shape = r1cs::ShapeRecorder::Record(circuit);
-  ASSERT_TRUE(shape.ok());
-  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(3), 2);
-  ASSERT_TRUE(pk.ok());
-  std::mt19937_64 rng(1);
-  Fr r = Fr::Random(rng), s = Fr::Random(rng);
-  auto prove = [&](groth16::ProverBackend* backend) {
+// A small random circuit, its key, and proofs of it with fixed r and s on a given backend.
+struct SmallCircuit {
+  testing::RandomCircuit circuit;
+  groth16::ProvingKey pk;
+  Fr r, s;
+
+  SmallCircuit(size_t constraints, uint64_t seed) : circuit(constraints, 2, seed) {
+    auto shape = r1cs::ShapeRecorder::Record(circuit);
+    EXPECT_TRUE(shape.ok());
+    auto key = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(seed), 2);
+    EXPECT_TRUE(key.ok());
+    pk = *key;
+    std::mt19937_64 rng(seed);
+    r = Fr::Random(rng);
+    s = Fr::Random(rng);
+  }
+
+  Result<groth16::Proof> Prove(groth16::ProverBackend* backend) const {
     r1cs::ProvingAssignment pa;
     EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
-    return groth16::CreateProof(*pk, pa, r, s, {.threads = 2, .backend = backend});
-  };
+    return groth16::CreateProof(pk, pa, r, s, {.threads = 2, .backend = backend});
+  }
+};
+
+TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
+  const SmallCircuit c(300, 7);
+  auto prove = [&](groth16::ProverBackend* backend) { return c.Prove(backend); };
   auto want = prove(nullptr);
   ASSERT_TRUE(want.ok());
 
@@ -68,7 +82,7 @@ TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
   EXPECT_EQ(lost->calls, 1);
   EXPECT_EQ(fallback.name(), "fake-gpu:3");
   EXPECT_EQ(fallback.device()->name, "Fake H200");
-  fallback.Release(*pk);  // reaches the device
+  fallback.Release(c.pk);  // reaches the device
   EXPECT_EQ(lost->releases, 1);
 
   FallbackBackend strict(lost, /*allow_cpu=*/false);
@@ -103,16 +117,8 @@ class FailingDevice final : public groth16::ProverBackend {
 // the CPU (or fail naming the fault with gpu_only) and device() reports the fault; running out
 // of device memory (kUnavailable) does not.
 TEST(FallbackBackendTest, AFatalDeviceErrorTakesTheDeviceOutOfUse) {
-  testing::RandomCircuit circuit(200, 2, 8);
-  auto shape = r1cs::ShapeRecorder::Record(circuit);
-  ASSERT_TRUE(shape.ok());
-  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(4), 2);
-  ASSERT_TRUE(pk.ok());
-  auto prove = [&](groth16::ProverBackend* backend) {
-    r1cs::ProvingAssignment pa;
-    EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
-    return groth16::CreateProof(*pk, pa, Fr::One(), Fr::One(), {.threads = 2, .backend = backend});
-  };
+  const SmallCircuit c(200, 8);
+  auto prove = [&](groth16::ProverBackend* backend) { return c.Prove(backend); };
   auto broken = std::make_shared<FailingDevice>(StatusCode::kInternal);
   FallbackBackend fallback(broken, /*allow_cpu=*/true);
   EXPECT_TRUE(fallback.device()->fault.empty());
