@@ -38,7 +38,7 @@ class LostDevice final : public groth16::ProverBackend {
     return Status(StatusCode::kUnavailable, "device lost");
   }
   std::optional<groth16::DeviceUsage> device() const override {
-    return groth16::DeviceUsage{3, "Fake H200", 100, 40};
+    return groth16::DeviceUsage{3, "Fake H200", 100, 40, ""};
   }
   void Release(const groth16::ProvingKey&) override { ++releases; }
   std::atomic<int> calls{0}, releases{0};
@@ -105,7 +105,7 @@ class FailingDevice final : public groth16::ProverBackend {
     return Status(code_, "launching MSM: cudaErrorIllegalAddress");
   }
   std::optional<groth16::DeviceUsage> device() const override {
-    return groth16::DeviceUsage{1, "Fake RTX", 24, 20};
+    return groth16::DeviceUsage{1, "Fake RTX", 24, 20, ""};
   }
   std::atomic<int> calls{0};
 

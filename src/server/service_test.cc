@@ -266,7 +266,7 @@ TEST(MetricsTest, PrometheusTextHasEveryKindWithTheRustLabels) {
   EXPECT_NE(text.find("# TYPE cuzk_proofs_completed counter\n"), std::string::npos);
   EXPECT_NE(text.find("cuzk_gpu_faulted_workers 0\n"), std::string::npos);
   s.provers.resize(3);
-  s.provers[0].device = s.provers[1].device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100};
+  s.provers[0].device = s.provers[1].device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100, ""};
   s.provers[1].device->fault = "cudaErrorIllegalAddress";
   EXPECT_NE(PrometheusText(s).find("cuzk_gpu_faulted_workers 1\n"), std::string::npos);
 }
@@ -278,7 +278,7 @@ TEST(MetricsTest, StatusJsonParsesWithItsSections) {
   s.uptime_seconds = 42;
   engine::ProverWorkerStatus gpu;
   gpu.backend = "cuda:0 NVIDIA H200";
-  gpu.device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100};
+  gpu.device = groth16::DeviceUsage{0, "NVIDIA H200", 150, 100, ""};
   gpu.job_id = "porep-1000-9";
   engine::ProverWorkerStatus faulted = gpu;
   faulted.device->fault = "running MSM: cudaErrorIllegalAddress";
@@ -335,7 +335,7 @@ TEST(MetricsTest, StatusJsonHasTheRustCuzksFields) {
   s.jobs = {job};
   engine::ProverWorkerStatus gpu;
   gpu.backend = "cuda:1 NVIDIA H200";
-  gpu.device = groth16::DeviceUsage{1, "NVIDIA H200", 150, 100};
+  gpu.device = groth16::DeviceUsage{1, "NVIDIA H200", 150, 100, ""};
   gpu.job_id = "porep-1000-9";
   s.provers = {gpu};
   nlohmann::json j = nlohmann::json::parse(StatusJson(s));
