@@ -18,8 +18,8 @@ using ff::Fr;
 std::vector<Fr> EdgeScalars() {
   const Fr x = Fr::FromUint64(kSeedAbs), one = Fr::One();
   const Fr x2 = x * x, x3 = x2 * x;
-  return {Fr::Zero(), one,     -one,      x - one, x,  x + one, x2 - one,
-          x2,         x2 + x,  x3 - one,  x3,      x3 * x - one};
+  return {Fr::Zero(), one, -one,   x - one,  x,  x + one,
+          x2 - one,   x2,  x2 + x, x3 - one, x3, x3 * x - one};
 }
 
 std::vector<Fr> TestScalars(std::mt19937_64& rng) {
