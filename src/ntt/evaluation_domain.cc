@@ -538,6 +538,7 @@ void EvaluationDomain::DomainToCoset(std::span<Fr> values, size_t threads,
                                      const CancelFlag* cancel) const {
   // Coefficient i needs 1/n (end of the Ifft) and g^i (start of the CosetFft): one pass.
   Transform(values, /*inverse=*/true, threads, cancel);
+  if (IsCancelled(cancel)) return;  // the scaling pass alone is ~30 ms per 2^21 points
   Scale(values, size_inv_, ff::FrMultiplicativeGenerator(), threads, kernel_);
   Transform(values, /*inverse=*/false, threads, cancel);
 }
@@ -551,6 +552,7 @@ void EvaluationDomain::QuotientCoefficients(std::span<Fr> ab, std::span<Fr> c, s
   // With T the unscaled inverse transform, icoset(AB)_i = g^-i T(ab)_i / n and C_i = T(c)_i / n.
   Transform(ab, /*inverse=*/true, threads, cancel);
   Transform(c, /*inverse=*/true, threads, cancel);
+  if (IsCancelled(cancel)) return;
   Fr k = size_inv_ * VanishingOnCoset().Inverse();
   Fr g_inv = ff::FrMultiplicativeGenerator().Inverse();
   if (const x8::LaneKernels* lanes = LanesOf(kernel_)) {
