@@ -420,13 +420,19 @@ TEST(ParamsIoTest, ProofParsingRejectsBadBytes) {
   auto r = ParseProof(zeros);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("proof A"), std::string::npos);
-  std::vector<uint8_t> infs(192, 0);
-  infs[0] = 0xc0;
-  infs[48] = 0xc0;
-  infs[144] = 0xc0;
-  auto r2 = ParseProof(infs);
-  ASSERT_FALSE(r2.ok());
-  EXPECT_NE(r2.status().message().find("infinity"), std::string::npos);
+  // A valid proof with any one of A, B, C replaced by the point at infinity (0xc0, then zeros).
+  CubicCircuit circuit(Fr::FromUint64(3));
+  ProvingKey pk = TestKeys(circuit);
+  const auto valid = SerializeProof(Prove(pk, circuit));
+  ASSERT_TRUE(ParseProof(valid).ok());
+  for (auto [offset, size] : {std::pair{0, 48}, std::pair{48, 96}, std::pair{144, 48}}) {
+    std::vector<uint8_t> bytes(valid.begin(), valid.end());
+    std::fill_n(bytes.begin() + offset, size, 0);
+    bytes[offset] = 0xc0;
+    auto r2 = ParseProof(bytes);
+    ASSERT_FALSE(r2.ok()) << "point at " << offset;
+    EXPECT_NE(r2.status().message().find("infinity"), std::string::npos) << r2.status().message();
+  }
 }
 
 }  // namespace
