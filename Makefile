@@ -11,7 +11,7 @@ TSAN := build/tsan
 FUZZ := build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: xcheck all deps build build-portable build-asan build-tsan tsan soak test demo bench check-generated check-format \
+.PHONY: mutate xcheck all deps build build-portable build-asan build-tsan tsan soak test demo bench check-generated check-format \
 	format clean fuzz fuzz-build
 
 all: build
@@ -54,14 +54,15 @@ soak: build
 	  $(CURDIR)/$(BUILD)/apps/cuzk-bench/cuzk-bench $(CURDIR)/$(BUILD)/test-params 140
 
 # Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes, the
-# 32GiB R1CS digest and the daemon's soak under 60 mixed jobs, about 8 minutes), the fast ones
-# again on the portable (CUZK_ASM=OFF) code under AddressSanitizer and UBSan built by clang (less
+# 32GiB R1CS digest and the daemon's soak under 60 mixed jobs, about 8 minutes), the quick subset of
+# the mutation check (make mutate), the fast ones again on the portable (CUZK_ASM=OFF) code under AddressSanitizer and UBSan built by clang (less
 # the two sealed-circuit suites, which take 9 minutes there and ran on the release build), the
 # engine's tests under ThreadSanitizer, the check that generated sources match their generators,
 # the check that every C++ file is formatted as .clang-format says, and every fuzz target for a
 # few seconds (about a minute in all) so that a parser that crashes near its seeds is caught.
 test: build build-asan build-tsan check-generated check-format fuzz-build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+	@scripts/mutate.sh --build $(BUILD) --quick
 	@ctest --test-dir $(ASAN) --output-on-failure -j$(JOBS) -LE slow \
 	  -E '^(snap_circuit_test|porep_c1_test)$$'
 	@$(MAKE) --no-print-directory tsan
@@ -77,6 +78,13 @@ fuzz-build: deps
 
 fuzz: build fuzz-build
 	@scripts/run-fuzzers.sh $(BUILD)/apps/cuzk-bench/cuzk-bench $(FUZZ)/fuzz $(FUZZ_SECONDS)
+
+# Mutation check (tools/mutate.py, tests/mutations.txt): one-line mutations at the places where a
+# wrong line would give a wrong or forgeable proof or a lost job, each in a scratch copy with only
+# what it touches rebuilt; every one must make a fast test fail. 39 mutations, about 13 minutes
+# on 2 cores once the build is complete; `make test` runs the few marked quick.
+mutate: build
+	@scripts/mutate.sh --build $(BUILD)
 
 # The most complete end-to-end path the project has today: the arithmetic tour, then a PoRep C2
 # of a freshly sealed 2KiB sector through the daemon: seal and write the C1 in Curio's wrapper,
