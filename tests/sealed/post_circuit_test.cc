@@ -146,7 +146,25 @@ TEST_F(SealedPoStTest, WindowPoStOfTwoSectorsIsSatisfied) { ExpectSatisfied(10, 
 
 TEST_F(SealedPoStTest, ShortWindowPartitionRepeatsTheLastSector) { ExpectSatisfied(10, {a_}); }
 
-TEST_F(SealedPoStTest, WindowPoStV1ChallengesDependOnTheSlot) { ExpectSatisfied(5, {a_, b_}); }
+// WindowPoSt before v1.1 (proof 5) derives a sector's challenges from its slot in the partition,
+// v1.1 (proof 10) from the sector alone: one sector's vanilla proof at slot 0 and at slot 1 is
+// another under 5 (other leaves) and the same under 10, and under 5 a proof made for slot 1 is
+// refused in slot 0.
+TEST_F(SealedPoStTest, WindowPoStV1ChallengesDependOnTheSlot) {
+  ExpectSatisfied(5, {a_, b_});
+  for (uint64_t id : {5, 10}) {
+    auto post = filecoin::PoStProofById(id);
+    ASSERT_TRUE(post.ok());
+    auto at0 = sealer::GeneratePoStVanilla(*a_, *post, Randomness(), 0, 0);
+    auto at1 = sealer::GeneratePoStVanilla(*a_, *post, Randomness(), 0, 1);
+    ASSERT_TRUE(at0.ok() && at1.ok());
+    bool same = filecoin::WriteFallbackPoStSectorProof(*at0) ==
+                filecoin::WriteFallbackPoStSectorProof(*at1);
+    EXPECT_EQ(same, id == 10) << "proof " << id;
+    auto slots = PoStSlots(PoStStatement{*post, Randomness(), 0}, {*at1});
+    EXPECT_EQ(slots.ok(), id == 10) << "proof " << id;
+  }
+}
 
 TEST_F(SealedPoStTest, WinningPoStIsSatisfied) { ExpectSatisfied(0, {a_}); }
 
