@@ -100,7 +100,8 @@ uint64_t MsmWorkingBytes(size_t n) {
          points * sizeof(G1Xyzz) + uint64_t{n} * sizeof(uint32_t);
 }
 
-Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n) {
+Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n,
+                     MsmPlanner planner) {
   if (n > bases.size()) {
     return Status::InvalidArgument("MSM of " + std::to_string(n) + " scalars over " +
                                    std::to_string(bases.size()) + " bases");
@@ -109,25 +110,26 @@ Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size
   std::vector<G1Xyzz> window_sums(kMaxMsmWindows);
   G1Xyzz ones;
   ASSIGN_OR_RETURN(const DeviceKernels* kernels, LinkedKernels());
-  RETURN_IF_ERROR(kernels->MsmG1(bases.device(), bases.data(), device_scalars, n, &PlanMsm, &plan,
+  RETURN_IF_ERROR(kernels->MsmG1(bases.device(), bases.data(), device_scalars, n, planner, &plan,
                                  window_sums.data(), &ones));
   window_sums.resize(plan.windows);
   return FinishMsm(window_sums, ones, plan.window_bits);
 }
 
-Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars) {
+Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars,
+                     MsmPlanner planner) {
   ASSIGN_OR_RETURN(auto device_scalars, UploadScalars(bases.device(), scalars));
-  return MsmG1(bases, device_scalars.as<const DevFr>(), scalars.size());
+  return MsmG1(bases, device_scalars.as<const DevFr>(), scalars.size(), planner);
 }
 
 Result<ec::G1> MsmG1(int device, std::span<const ec::G1Affine> bases,
-                     std::span<const ff::Fr> scalars) {
+                     std::span<const ff::Fr> scalars, MsmPlanner planner) {
   if (bases.size() != scalars.size()) {
     return Status::InvalidArgument("MSM of " + std::to_string(scalars.size()) + " scalars and " +
                                    std::to_string(bases.size()) + " bases");
   }
   ASSIGN_OR_RETURN(auto device_bases, DeviceBases::Upload(device, bases, "MSM bases"));
-  return MsmG1(device_bases, scalars);
+  return MsmG1(device_bases, scalars, planner);
 }
 
 Status NttOnDevice(int device, std::span<ff::Fr> values, NttKind kind) {

@@ -49,13 +49,16 @@ ec::G1 FinishMsm(std::span<const G1Xyzz> window_sums, const G1Xyzz& ones, unsign
 // scalars: the sort's keys and values (twice) and scratch, the ranges, buckets and folds.
 uint64_t MsmWorkingBytes(size_t n);
 
-// Returns sum scalars[i] bases[i] over the first n bases, the scalars already on the device.
-Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n);
+// Returns sum scalars[i] bases[i] over the first n bases, the scalars already on the device;
+// `planner` chooses the window width and the windows per sort pass (tests force several passes).
+Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size_t n,
+                     MsmPlanner planner = &PlanMsm);
 // Returns sum scalars[i] bases[i] over the first scalars.size() bases, uploading the scalars.
-Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars);
+Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars,
+                     MsmPlanner planner = &PlanMsm);
 // Returns sum scalars[i] bases[i], uploading both (for tests and benchmarks).
 Result<ec::G1> MsmG1(int device, std::span<const ec::G1Affine> bases,
-                     std::span<const ff::Fr> scalars);
+                     std::span<const ff::Fr> scalars, MsmPlanner planner = &PlanMsm);
 
 // The transforms of ntt::EvaluationDomain that NttOnDevice offers.
 enum class NttKind { kFft, kIfft, kCosetFft, kIcosetFft };

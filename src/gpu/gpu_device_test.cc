@@ -193,6 +193,41 @@ TEST(GpuMsmTest, EqualsTheCpuMsm) {
   }
 }
 
+// Plans with one and with two windows per sort pass: the multi-pass path (each pass's window sums
+// downloaded into their place), which the real planner only takes past 2^28 (point, window) pairs.
+MsmPlan OneWindowPerPass(size_t n) {
+  MsmPlan plan = PlanMsm(n);
+  plan.windows_per_pass = 1;
+  return plan;
+}
+MsmPlan TwoWindowsPerPass(size_t n) {
+  MsmPlan plan = PlanMsm(n);
+  plan.windows_per_pass = 2;
+  return plan;
+}
+
+// The pair buffers then hold n or 2n pairs, so with random scalars (all non-trivial) the driver
+// runs one pass per window or per two; with mostly 0/1 scalars it fits more windows per pass.
+TEST(GpuMsmTest, ManySortPassesEqualTheCpuMsm) {
+  REQUIRE_DEVICE();
+  std::mt19937_64 rng(14);
+  for (unsigned log_n : {10u, 14u}) {
+    size_t n = size_t{1} << log_n;
+    auto bases = RandomBases(n, rng);
+    std::vector<Fr> random = RandomScalars(n, rng), trivial(n);
+    for (size_t i = 0; i < n; ++i) trivial[i] = rng() % 10 == 0 ? Fr::Random(rng) : Fr::One();
+    for (MsmPlanner planner : {&OneWindowPerPass, &TwoWindowsPerPass}) {
+      ASSERT_GT(planner(n).passes(), 1u);
+      for (const auto* scalars : {&random, &trivial}) {
+        auto got = MsmG1(kDevice, bases, *scalars, planner);
+        ASSERT_TRUE(got.ok()) << got.status().ToString();
+        ASSERT_EQ(*got, msm::MsmG1(bases, *scalars))
+            << "2^" << log_n << ", " << planner(n).windows_per_pass << " window(s) per pass";
+      }
+    }
+  }
+}
+
 TEST(GpuBackendTest, ProofsEqualTheCpuBackendsAndVerify) {
   REQUIRE_DEVICE();
   auto backend = CudaBackend::Create(kDevice);

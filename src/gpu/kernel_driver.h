@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The launch sequence of every DeviceKernels call (gpu/kernels.h), written once over an executor:
 // CUDA's (cuda/exec.cuh: one kernel launch per ForEach, CUB's radix sort and scan) or the host
-// emulator's (emulated/kernels.cc: a parallel loop per ForEach, std::sort), so that make test runs
-// the very sequence the GPU runs, index arithmetic included, without a GPU. DriverKernels, at the
-// end, is the DeviceKernels of an executor type.
-// An executor offers:
+// emulator's (emulated/kernels.cc: a parallel loop per ForEach, a stable sort as CUB's), so that
+// make test runs the very sequence the GPU runs, index arithmetic included, without a GPU.
+// DriverKernels, at the end, is the DeviceKernels of an executor type. An executor offers:
 //   static Result<Exec> Select(int device);  // the executor of `device`, made current
 //   int device;
 //   template <class F> Status ForEach(uint64_t n, const char* step, F f);  // f(i), i < n

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The DeviceKernels emulated on the host: gpu/kernel_driver.h's launch sequences over an executor
 // whose ForEach is a parallel loop (every "thread" writes only its own outputs, as on the
-// device) checked as a CUDA launch is (the thread's last runtime error), whose sort is std::sort
-// and whose scan is std::exclusive_scan.
+// device) checked as a CUDA launch is (the thread's last runtime error), whose sort is a stable
+// sort on the key's low bits as CUB's radix sort, and whose scan is std::exclusive_scan.
 #include <algorithm>
 #include <numeric>
 #include <vector>
@@ -33,14 +33,20 @@ struct HostExec {
     return Status::Ok();
   }
 
+  // As CUB's DeviceRadixSort::SortPairs over bits [0, key_bits): by those bits only, and stable
+  // (pairs with equal keys keep their input order).
   Status SortPairs(DeviceMemory&, const uint32_t* keys_in, uint32_t* keys_out,
-                   const uint32_t* values_in, uint32_t* values_out, uint64_t count, unsigned) {
-    std::vector<uint64_t> pairs(count);
-    for (uint64_t i = 0; i < count; ++i) pairs[i] = (uint64_t{keys_in[i]} << 32) | values_in[i];
-    std::sort(pairs.begin(), pairs.end());
+                   const uint32_t* values_in, uint32_t* values_out, uint64_t count,
+                   unsigned key_bits) {
+    uint32_t mask = key_bits >= 32 ? ~uint32_t{0} : (uint32_t{1} << key_bits) - 1;
+    std::vector<uint64_t> order(count);
+    std::iota(order.begin(), order.end(), uint64_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) {
+      return (keys_in[a] & mask) < (keys_in[b] & mask);
+    });
     for (uint64_t i = 0; i < count; ++i) {
-      keys_out[i] = static_cast<uint32_t>(pairs[i] >> 32);
-      values_out[i] = static_cast<uint32_t>(pairs[i]);
+      keys_out[i] = keys_in[order[i]];
+      values_out[i] = values_in[order[i]];
     }
     return Status::Ok();
   }
