@@ -5,7 +5,8 @@
 # and no network:
 #   scripts/gpu-check.sh prepare      on a build machine: builds the `gpu` tests and gpu_bench
 #                                     with CUDA into build/gpu and gathers them, with the shared
-#                                     libraries they need, in build/gpu-carry (the path to carry)
+#                                     libraries they need, in build/gpu-carry (the path to carry),
+#                                     and prints the kernels' static figures (no GPU needed)
 #   scripts/gpu-check.sh [--quick]    on the GPU machine: runs the gathered tests (device results
 #                                     against the CPU's), then the benchmarks, and prints a table
 # Without build/gpu-carry, the second form builds build/gpu itself and runs `ctest -L gpu` (for a
@@ -35,6 +36,11 @@ prepare() {
       esac
     done
   du -sh "$carry"
+  # The kernels' static figures (registers, spills, instructions, occupancy; issue 46's targets),
+  # which need nvcc but no GPU.
+  python3 tools/gpu_static_check.py --nvcc "$(grep -m1 '^CMAKE_CUDA_COMPILER:' build/gpu/CMakeCache.txt |
+    cut -d= -f2)" --check src/gpu/cuda/static_limits.txt | tee "$carry/static-check.txt" ||
+    echo "static check: a kernel is worse than src/gpu/cuda/static_limits.txt allows (above)"
 }
 
 # step NAME LIMIT LOG CMD...: runs CMD under `timeout LIMIT` (seconds) with its output in LOG, shown
