@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The bincode reader's bounds: every truncation of a valid encoding is refused with an error that
 // names the field (never a read past the end), and a Vec length larger than the remaining bytes
-// allow is refused before anything is allocated. The round trips use our Writer; the encodings it
-// writes are checked against Rust's own vanilla proofs by the tests under tests/reference.
+// allow is refused before anything is allocated. The round trips use our Writer, whose bytes Rust's
+// own vanilla verifiers read in make xcheck.
 #include "filecoin/bincode.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Cancellation latency, measured: how long a long computation runs on after another thread sets
 // its cancel flag part of the way through. The times are relative to the computation's own
-// uncancelled duration, so one bound holds on a fast machine and under the sanitizers alike.
+// uncancelled duration, so one bound holds on a fast machine and a slow one alike (the tests skip
+// under the sanitizers, whose slowdown is too uneven).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -17,13 +18,6 @@
 
 namespace cuzk::testing {
 
-// Runs `work` (which receives the flag to watch, or nullptr) uncancelled to time it (twice, after
-// one warm-up run, keeping the shorter), then once per fraction f in `fractions` with the flag set
-// after f of that duration, and expects each cancelled run to return within `bound` of the full
-// duration after the flag was set (once of two tries; a run that ends before its flag is set is not
-// counted, and most must be). A computation that only checks the flag between its phases runs
-// on for the rest of a phase, a large share of the whole; one that checks inside them stops within
-// milliseconds. Returns the longest latency seen, as a share of the full duration.
 // Whether this build runs under a sanitizer, whose slowdown is uneven enough to make these
 // timings meaningless (the release build measures them).
 inline constexpr bool kSanitized =
@@ -39,6 +33,13 @@ inline constexpr bool kSanitized =
     false;
 #endif
 
+// Runs `work` (which receives the flag to watch, or nullptr) uncancelled to time it (twice, after
+// one warm-up run, keeping the shorter), then once per fraction f in `fractions` with the flag set
+// after f of that duration, and expects each cancelled run to return within `bound` of the full
+// duration after the flag was set (once of two tries; a run that ends before its flag is set is not
+// counted, and most must be). A computation that only checks the flag between its phases runs
+// on for the rest of a phase, a large share of the whole; one that checks inside them stops within
+// milliseconds. Returns the longest latency seen, as a share of the full duration.
 inline double ExpectCancelsWithin(const std::function<void(const CancelFlag*)>& work, double bound,
                                   const std::vector<double>& fractions) {
   using Clock = std::chrono::steady_clock;
