@@ -25,6 +25,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -58,9 +59,18 @@ def read_mutations(path):
 
 
 def run(command, cwd, timeout=None, env=None):
-    """Runs `command` (a shell line when a string), its output captured."""
-    return subprocess.run(command, cwd=cwd, shell=isinstance(command, str), env=env, timeout=timeout,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    """Runs `command` (a shell line when a string), its output captured. Past `timeout`, kills its
+    whole process group (a test script's daemons too) and raises subprocess.TimeoutExpired."""
+    with subprocess.Popen(command, cwd=cwd, shell=isinstance(command, str), env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          start_new_session=True) as process:
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+        return subprocess.CompletedProcess(command, process.returncode, output)
 
 
 class Build:
