@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The partition kernel every kind proves through: a proof that does not verify against the
-// partition's public inputs is never returned (issue 45: skipping the verification in
-// ProveAndVerify survived every fast test).
+// partition's public inputs is never returned, by the kernel or by the engine (issue 45: skipping
+// the verification in ProveAndVerify survived every fast test).
 #include "engine/partition.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <memory>
+
+#include "engine/engine.h"
+#include "engine/kinds/circuit_work.h"
 #include "groth16/generator.h"
 #include "r1cs/shape.h"
 #include "support/test_circuits.h"
@@ -46,6 +51,45 @@ TEST(PartitionTest, AProofThatDoesNotVerifyIsNeverReturned) {
       << refused.status().message();
   EXPECT_NE(refused.status().message().find("does not verify (not returned)"), std::string::npos)
       << refused.status().message();
+}
+
+// Through the whole engine: a job whose partition's witness does not satisfy its public inputs
+// fails with an internal error saying why, returns no proof, and counts as failed.
+TEST(PartitionTest, TheEngineFailsAJobWhoseProofDoesNotVerify) {
+  testing::MimcCircuit circuit(Fr::FromUint64(3), 8);
+  auto shape = r1cs::ShapeRecorder::Record(circuit);
+  ASSERT_TRUE(shape.ok());
+  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(6), 2);
+  ASSERT_TRUE(pk.ok());
+  auto shared_pk = std::make_shared<const groth16::ProvingKey>(std::move(pk).value());
+  Engine::Config config;
+  config.workers = 1;
+  config.memory_budget_bytes = uint64_t{1} << 30;
+  config.make_work = [shared_pk](const JobRequest&,
+                                 const WorkContext&) -> Result<std::unique_ptr<JobWork>> {
+    return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(
+        1, /*partition_memory=*/1 << 20, shared_pk, "mimc", 1,
+        [](uint32_t, AssignmentPtr reuse) -> Result<SynthesizedPartition> {
+          testing::MimcCircuit mimc(Fr::FromUint64(3), 8);
+          SynthesizedPartition out;
+          out.inputs = {mimc.Output() + Fr::One()};  // not what the witness computes
+          out.assignment = PrepareAssignment(std::move(reuse), 0);
+          RETURN_IF_ERROR(out.assignment->SynthesizeFrom(mimc));
+          return out;
+        }));
+  };
+  Engine engine(config);
+  JobRequest request;
+  request.request_id = "unsatisfied";
+  request.registered_proof = 5;
+  ASSERT_TRUE(engine.Submit(request).ok());
+  auto outcome = engine.Await("unsatisfied", std::chrono::milliseconds(0));
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome->state, JobState::kFailed);
+  EXPECT_TRUE(outcome->proof.empty());
+  EXPECT_NE(outcome->error.find("does not verify (not returned)"), std::string::npos)
+      << outcome->error;
+  EXPECT_EQ(engine.GetStatus().failed, 1u);
 }
 
 }  // namespace
