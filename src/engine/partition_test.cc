@@ -69,13 +69,9 @@ TEST(PartitionTest, TheEngineFailsAJobWhoseProofDoesNotVerify) {
                                  const WorkContext&) -> Result<std::unique_ptr<JobWork>> {
     return std::unique_ptr<JobWork>(std::make_unique<CircuitWork>(
         1, /*partition_memory=*/1 << 20, shared_pk, "mimc", 1,
-        [](uint32_t, AssignmentPtr reuse) -> Result<SynthesizedPartition> {
+        [](uint32_t, AssignmentPtr) -> Result<SynthesizedPartition> {
           testing::MimcCircuit mimc(Fr::FromUint64(3), 8);
-          SynthesizedPartition out;
-          out.inputs = {mimc.Output() + Fr::One()};  // not what the witness computes
-          out.assignment = PrepareAssignment(std::move(reuse), 0);
-          RETURN_IF_ERROR(out.assignment->SynthesizeFrom(mimc));
-          return out;
+          return Partition(mimc, {mimc.Output() + Fr::One()});  // not what the witness computes
         }));
   };
   Engine engine(config);
