@@ -5,8 +5,8 @@
 // of being held from synthesis on. Every partition and sector of a circuit shares one.
 //
 // Layout: per matrix, the terms in row order as a u32 column (aux index, or input index with the
-// top bit set) and a u16 index into the circuit's table of distinct coefficients (1 and -1 first:
-// they and a few powers of two are nearly all of Filecoin's); per row a one-byte term count
+// top bit set) and a u16 index into the circuit's table of distinct coefficients (0, 1 and -1
+// first: 1, -1 and a few powers of two are nearly all of Filecoin's); per row a one-byte term count
 // (255: the count is in a side list). A 32GiB PoRep partition's 439 M terms take about 2.9 GB,
 // where R1csShape's 40-byte entries would take 17.6 GB. Terms with a zero coefficient are dropped;
 // the query densities follow ProvingAssignment's rules and are stored with the matrices.
@@ -30,8 +30,9 @@ class CompiledMatrix {
  public:
   // Marks a column as an input index (unset: an aux index).
   static constexpr uint32_t kInputColumn = uint32_t{1} << 31;
-  // Coefficient ids of 1 and -1 in every circuit's table.
-  static constexpr uint16_t kOne = 0, kMinusOne = 1;
+  // Coefficient ids of 0, 1 and -1 in every circuit's table. No term has id kZero: an evaluation
+  // indexes the table with `id & -bit` to add a bit variable's term without a branch.
+  static constexpr uint16_t kZero = 0, kOne = 1, kMinusOne = 2;
 
   // Appends a row of `count` terms whose columns and coefficient ids were pushed with AddTerm.
   void EndRow(size_t count);
@@ -76,7 +77,7 @@ struct CompiledCircuit {
   size_t num_aux = 0;
   // Aux values neither 0 nor 1 in the witness it was compiled from (sizes compact witnesses).
   size_t witness_other = 0;
-  std::vector<Fr> coefficients;  // the distinct coefficients; [0] = 1, [1] = -1
+  std::vector<Fr> coefficients;  // the distinct coefficients; [0] = 0, [1] = 1, [2] = -1
   CompiledMatrix a, b;
   // Query densities, as ProvingAssignment tracks them.
   DensityBits a_aux_density, b_input_density, b_aux_density;
@@ -90,7 +91,7 @@ struct CompiledCircuit {
 // Synthesizes `circuit` into a CompiledCircuit (of its witness, only the count of aux values other
 // than 0 and 1 is kept). `rows` and `aux`,
 // when known, reserve the memory up front (no growth by doubling). Fails if the circuit has more
-// than 65,536 distinct non-zero coefficients; setting `*cancel` stops it as it stops a synthesis.
+// than 65,535 distinct non-zero coefficients; setting `*cancel` stops it as it stops a synthesis.
 Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0,
                                        const CancelFlag* cancel = nullptr);
 

@@ -202,14 +202,15 @@ TEST(CompiledCircuitTest, OverwritesAnAssignmentThatWasNotCleared) {
   }
 }
 
-TEST(CompiledCircuitTest, StoresOneAndMinusOneFirstAndEachOtherCoefficientOnce) {
+TEST(CompiledCircuitTest, StoresZeroOneAndMinusOneFirstAndEachOtherCoefficientOnce) {
   auto compiled = CompileCircuit(RandomCircuit(3, 2, 500, 2'000));
   ASSERT_TRUE(compiled.ok());
   const auto& coeffs = compiled->coefficients;
-  ASSERT_GE(coeffs.size(), 2u);
+  ASSERT_GE(coeffs.size(), 3u);
+  EXPECT_TRUE(coeffs[CompiledMatrix::kZero].IsZero());
   EXPECT_EQ(coeffs[CompiledMatrix::kOne], Fr::One());
   EXPECT_EQ(coeffs[CompiledMatrix::kMinusOne], Fr::MinusOne());
-  for (size_t i = 0; i < coeffs.size(); ++i) {
+  for (size_t i = 1; i < coeffs.size(); ++i) {
     EXPECT_FALSE(coeffs[i].IsZero());
     for (size_t j = i + 1; j < coeffs.size(); ++j) ASSERT_NE(coeffs[i], coeffs[j]);
   }

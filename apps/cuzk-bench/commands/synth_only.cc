@@ -37,6 +37,7 @@ struct SynthOptions {
   std::string c_evaluations = "derive";
   int iterations = 1;
   size_t threads = 1;
+  size_t eval_threads = 1;  // compiled mode: threads evaluating one partition's A·w and B·w
   uint64_t seed = 1;
   double cancel_after = 0;                // seconds; 0 = never
   uint64_t miner_id = 0, sector_num = 0;  // with --c1 and a miner: the C1's sector, checked
@@ -54,11 +55,11 @@ struct Worker {
 
 // Synthesizes one partition in `mode` into `worker`'s buffers; `constraints`/`aux` size the
 // reservation. In compiled mode the values go to a compact witness, then a and b are evaluated
-// from `compiled` into the assignment, one thread per partition. Setting `*cancel` stops it as
+// from `compiled` into the assignment on `eval_threads` threads. Setting `*cancel` stops it as
 // the daemon's CancelProof does.
 Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitness witness,
                      const std::string& mode, size_t constraints, size_t aux,
-                     const r1cs::CompiledCircuit* compiled, Worker& worker,
+                     const r1cs::CompiledCircuit* compiled, size_t eval_threads, Worker& worker,
                      const CancelFlag* cancel) {
   circuits::porep::StackedCircuit circuit(shape, std::move(witness));
   r1cs::ProvingAssignment& pa = worker.assignment;
@@ -79,7 +80,7 @@ Status SynthesizeOne(const circuits::porep::CircuitShape& shape, PartitionWitnes
     t = Clock::now();
     // Not cleared, as the engine does: the previous partition's buffers are overwritten.
     pa.Reserve(constraints, aux);
-    RETURN_IF_ERROR(r1cs::EvaluateCompiled(*compiled, worker.compact, pa, 1));
+    RETURN_IF_ERROR(r1cs::EvaluateCompiled(*compiled, worker.compact, pa, eval_threads));
     worker.evaluation_s += Since(t);
     return Status::Ok();
   }
@@ -197,7 +198,7 @@ int RunSynthOnly(SynthOptions o) {
         "  compiled circuit: %.2f GiB (A %zu terms, B %zu terms, %zu distinct coefficients), "
         "built in %.1f s, peak RSS %.2f GiB\n",
         compiled->Bytes() / double(1 << 30), compiled->a.terms(), compiled->b.terms(),
-        compiled->coefficients.size(), Since(t), PeakRssGiB());
+        compiled->coefficients.size() - 1, Since(t), PeakRssGiB());
     std::fflush(stdout);
   }
   for (int i = 0; i < o.iterations; ++i) {
@@ -207,8 +208,9 @@ int RunSynthOnly(SynthOptions o) {
     CancelFlag cancel{false};
     auto worker = [&](size_t w) {
       for (size_t k; (k = next.fetch_add(1)) < witnesses.size();) {
-        Status s = SynthesizeOne(shape, witnesses[k], o.mode, constraints, counter.num_aux(),
-                                 compiled ? &*compiled : nullptr, buffers[w], &cancel);
+        Status s =
+            SynthesizeOne(shape, witnesses[k], o.mode, constraints, counter.num_aux(),
+                          compiled ? &*compiled : nullptr, o.eval_threads, buffers[w], &cancel);
         if (!s.ok() && !failed.exchange(true)) error = s;
       }
     };
@@ -251,7 +253,8 @@ int RunSynthOnly(SynthOptions o) {
                   witness_s / witnesses.size(), compact_bytes / double(1 << 20),
                   buffers[0].compact.num_other());
       if (compiled)
-        std::printf(", A·w and B·w %.2f s on one thread", evaluation_s / witnesses.size());
+        std::printf(", A·w and B·w %.2f s on %zu thread(s)", evaluation_s / witnesses.size(),
+                    o.eval_threads);
       std::printf("\n");
       std::fflush(stdout);
     }
@@ -295,6 +298,11 @@ void RegisterSynthOnly(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--threads", o.threads,
                   "Partitions synthesized at once, one thread each (memory grows with it)")
+      ->capture_default_str();
+  cmd->add_option("--eval-threads", o.eval_threads,
+                  "compiled mode: threads evaluating each partition's A·w and B·w (the daemon "
+                  "uses its prover threads)")
+      ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
   cmd->add_option("--miner-id", o.miner_id,
