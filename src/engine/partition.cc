@@ -55,7 +55,15 @@ Result<std::vector<uint8_t>> ProveAndVerify(const groth16::ProvingKey& pk,
   prover_options.keep_buffers = keep != nullptr;
   prover_options.backend = backend;
   prover_options.cancel = cancel;
-  auto proof = groth16::CreateRandomProof(pk, *partition.assignment, prover_options);
+  // On the compiled path the backend evaluates a and b from the compact witness into the
+  // assignment's buffers where its transforms run (groth16::ProverInput).
+  groth16::ProverInput input =
+      partition.witness
+          ? groth16::ProverInput(*partition.compiled, *partition.witness, *partition.assignment)
+          : groth16::ProverInput(*partition.assignment);
+  auto proof = groth16::CreateRandomProof(pk, input, prover_options);
+  partition.witness.reset();
+  partition.compiled.reset();
   if (!proof.ok())
     return Status(proof.status().code(), PartitionPrefix(k) + proof.status().message());
   if (keep) {

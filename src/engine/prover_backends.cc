@@ -10,16 +10,16 @@
 namespace cuzk::engine {
 
 Result<groth16::QuerySums> FallbackBackend::ComputeSums(const groth16::ProvingKey& pk,
-                                                        r1cs::ProvingAssignment& assignment,
+                                                        groth16::ProverInput& input,
                                                         const groth16::ProverOptions& options) {
   if (std::string fault = Fault(); !fault.empty()) {
     if (!allow_cpu_) {
       return Status(StatusCode::kUnavailable,
                     primary_->name() + " is out of use after a fatal error (gpu_only): " + fault);
     }
-    return groth16::CpuBackend().ComputeSums(pk, assignment, options);
+    return groth16::CpuBackend().ComputeSums(pk, input, options);
   }
-  auto sums = primary_->ComputeSums(pk, assignment, options);
+  auto sums = primary_->ComputeSums(pk, input, options);
   if (sums.ok() || sums.status().code() == StatusCode::kCancelled) return sums;
   if (sums.status().code() == StatusCode::kInternal) {
     bool first = false;
@@ -41,7 +41,7 @@ Result<groth16::QuerySums> FallbackBackend::ComputeSums(const groth16::ProvingKe
   }
   spdlog::warn("{} failed: {}; proving this partition on the CPU instead", primary_->name(),
                sums.status().message());
-  return groth16::CpuBackend().ComputeSums(pk, assignment, options);
+  return groth16::CpuBackend().ComputeSums(pk, input, options);
 }
 
 std::optional<groth16::DeviceUsage> FallbackBackend::device() const {

@@ -32,8 +32,7 @@ class FallbackBackend final : public groth16::ProverBackend {
   FallbackBackend(std::shared_ptr<groth16::ProverBackend> primary, bool allow_cpu)
       : primary_(std::move(primary)), allow_cpu_(allow_cpu) {}
   std::string name() const override { return primary_->name(); }
-  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey& pk,
-                                         r1cs::ProvingAssignment& assignment,
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey& pk, groth16::ProverInput& input,
                                          const groth16::ProverOptions& options) override;
   std::optional<groth16::DeviceUsage> device() const override;
   void Release(const groth16::ProvingKey& pk) override { primary_->Release(pk); }

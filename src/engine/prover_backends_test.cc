@@ -20,6 +20,7 @@
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
 #include "groth16/prover.h"
+#include "r1cs/compiled_circuit.h"
 #include "r1cs/shape.h"
 #include "support/test_circuits.h"
 
@@ -32,7 +33,7 @@ using ff::Fr;
 class LostDevice final : public groth16::ProverBackend {
  public:
   std::string name() const override { return "fake-gpu:3"; }
-  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, r1cs::ProvingAssignment&,
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, groth16::ProverInput&,
                                          const groth16::ProverOptions&) override {
     ++calls;
     return Status(StatusCode::kUnavailable, "device lost");
@@ -65,6 +66,15 @@ struct SmallCircuit {
     r1cs::ProvingAssignment pa;
     EXPECT_TRUE(pa.SynthesizeFrom(circuit).ok());
     return groth16::CreateProof(pk, pa, r, s, {.threads = 2, .backend = backend});
+  }
+  // The same through the compiled path: a compact input that the backend evaluates.
+  Result<groth16::Proof> ProveCompact(groth16::ProverBackend* backend) const {
+    ASSIGN_OR_RETURN(r1cs::CompiledCircuit compiled, r1cs::CompileCircuit(circuit));
+    r1cs::CompactWitness witness;
+    RETURN_IF_ERROR(circuit.Synthesize(witness));
+    r1cs::ProvingAssignment buffers(r1cs::CEvaluations::kDerive);
+    groth16::ProverInput input(compiled, witness, buffers);
+    return groth16::CreateProof(pk, input, r, s, {.threads = 2, .backend = backend});
   }
 };
 
@@ -99,7 +109,7 @@ class FailingDevice final : public groth16::ProverBackend {
  public:
   explicit FailingDevice(StatusCode code) : code_(code) {}
   std::string name() const override { return "fake-gpu:1"; }
-  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, r1cs::ProvingAssignment&,
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, groth16::ProverInput&,
                                          const groth16::ProverOptions&) override {
     ++calls;
     return Status(code_, "launching MSM: cudaErrorIllegalAddress");
@@ -142,6 +152,34 @@ TEST(FallbackBackendTest, AFatalDeviceErrorTakesTheDeviceOutOfUse) {
   for (int i = 0; i < 2; ++i) ASSERT_TRUE(prove(&transient).ok());
   EXPECT_EQ(full->calls, 2);  // each partition tried the device again
   EXPECT_TRUE(transient.device()->fault.empty());
+}
+
+// A device that evaluates a compact input on the host, as the CUDA backend does, then fails.
+class FailsAfterEvaluating final : public groth16::ProverBackend {
+ public:
+  std::string name() const override { return "fake-gpu:2"; }
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey&, groth16::ProverInput& input,
+                                         const groth16::ProverOptions& options) override {
+    RETURN_IF_ERROR(input.Evaluate(options));
+    return Status(StatusCode::kUnavailable, "out of device memory");
+  }
+};
+
+// A compact input is proved on the CPU after a device failed, whether the device had evaluated
+// it (the CPU uses those a and b) or not (the CPU evaluates): the same proof either way.
+TEST(FallbackBackendTest, RetriesACompactInputOnTheCpu) {
+  const SmallCircuit c(300, 9);
+  auto want = c.Prove(nullptr);
+  ASSERT_TRUE(want.ok());
+  for (std::shared_ptr<groth16::ProverBackend> device :
+       {std::shared_ptr<groth16::ProverBackend>(std::make_shared<LostDevice>()),
+        std::shared_ptr<groth16::ProverBackend>(std::make_shared<FailsAfterEvaluating>())}) {
+    SCOPED_TRACE(device->name());
+    FallbackBackend fallback(device, /*allow_cpu=*/true);
+    auto retried = c.ProveCompact(&fallback);
+    ASSERT_TRUE(retried.ok()) << retried.status().ToString();
+    EXPECT_EQ(*retried, *want);
+  }
 }
 
 TEST(MakeGpuBackendsTest, NoUsableDeviceGivesCpuWorkers) {

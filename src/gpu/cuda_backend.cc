@@ -120,8 +120,13 @@ void CudaBackend::Release(const groth16::ProvingKey& pk) {
 }
 
 Result<groth16::QuerySums> CudaBackend::ComputeSums(const groth16::ProvingKey& pk,
-                                                    r1cs::ProvingAssignment& pa,
+                                                    groth16::ProverInput& input,
                                                     const groth16::ProverOptions& options) {
+  // A compact input is evaluated on the host, before the device is taken, and a and b uploaded
+  // as a synthesized assignment's are (evaluating next to the device's NTT is issue 42's next
+  // step for this backend).
+  RETURN_IF_ERROR(input.Evaluate(options));
+  r1cs::ProvingAssignment& pa = input.assignment();
   std::lock_guard<std::mutex> lock(mu_);
   size_t n = 2;
   while (n < pa.num_constraints()) n <<= 1;

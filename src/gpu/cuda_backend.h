@@ -23,8 +23,7 @@ class CudaBackend final : public groth16::ProverBackend {
   static Result<std::unique_ptr<CudaBackend>> Create(int device);
 
   std::string name() const override { return label_; }
-  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey& pk,
-                                         r1cs::ProvingAssignment& assignment,
+  Result<groth16::QuerySums> ComputeSums(const groth16::ProvingKey& pk, groth16::ProverInput& input,
                                          const groth16::ProverOptions& options) override;
   std::optional<groth16::DeviceUsage> device() const override;
   // Returns the device's figures as Create read them (memory free then).

@@ -4,7 +4,8 @@
 //   1. a, b, c <- iFFT, coset FFT; 2. a <- (a b - c) / Z; 3. coset iFFT; H = first n-1 coeffs.
 // Here c skips its coset FFT: the coset iFFT is linear and returns C itself, so
 // H = (icoset(a b) - iFFT(c)) / Z (EvaluationDomain::QuotientCoefficients), the same values.
-// An assignment that did not record c (r1cs::CEvaluations::kDerive) gets c_i = a_i b_i first.
+// An assignment that did not record c (r1cs::CEvaluations::kDerive) gets c_i = a_i b_i first; a
+// compact input (ProverInput) is evaluated into the assignment before all that.
 #include <chrono>
 
 #include "base/parallel.h"
@@ -78,10 +79,13 @@ class CpuProverBackend final : public ProverBackend {
  public:
   std::string name() const override { return "cpu"; }
 
-  Result<QuerySums> ComputeSums(const ProvingKey& pk, r1cs::ProvingAssignment& pa,
+  Result<QuerySums> ComputeSums(const ProvingKey& pk, ProverInput& input,
                                 const ProverOptions& options) override {
     size_t threads = options.threads;
     ProverTimings* t = options.timings;
+    // A compact input's a and b, evaluated into the assignment's buffers just before H.
+    RETURN_IF_ERROR(input.Evaluate(options));
+    r1cs::ProvingAssignment& pa = input.assignment();
     auto phase = Clock::now();
     RETURN_IF_ERROR(ComputeH(pa, options));
     if (t) t->fft = SecondsSince(phase);

@@ -42,16 +42,37 @@ Status CheckSizes(const ProvingKey& pk, const r1cs::ProvingAssignment& pa) {
   return Status::Ok();
 }
 
-Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, const Fr& r,
-                          const Fr& s, const ProverOptions& options) {
+Status ProverInput::Prepare() {
+  if (!compact()) return Status::Ok();
+  return r1cs::PrepareEvaluation(*compiled_, *witness_, *assignment_);
+}
+
+Status ProverInput::Evaluate(const ProverOptions& options) {
+  if (!compact()) return Status::Ok();
+  auto start = Clock::now();
+  assignment_->SetCancel(options.cancel);  // the proof's cancel stops the evaluation too
+  Status s = r1cs::EvaluateCompiled(*compiled_, *witness_, *assignment_, options.threads);
+  assignment_->SetCancel(nullptr);
+  if (s.code() == StatusCode::kCancelled) return Cancelled();
+  RETURN_IF_ERROR(s);
+  evaluated_ = true;
+  if (options.timings) {
+    options.timings->evaluation += std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  return Status::Ok();
+}
+
+Result<Proof> CreateProof(const ProvingKey& pk, ProverInput& input, const Fr& r, const Fr& s,
+                          const ProverOptions& options) {
   auto start = Clock::now();
   // Sizes first, so a wrong key fails before any heavy work.
-  RETURN_IF_ERROR(CheckSizes(pk, pa));
+  RETURN_IF_ERROR(input.Prepare());
+  RETURN_IF_ERROR(CheckSizes(pk, input.assignment()));
   ProverTimings t;
   ProverOptions backend_options = options;
   backend_options.timings = &t;
   ProverBackend& backend = options.backend ? *options.backend : CpuBackend();
-  ASSIGN_OR_RETURN(QuerySums sums, backend.ComputeSums(pk, pa, backend_options));
+  ASSIGN_OR_RETURN(QuerySums sums, backend.ComputeSums(pk, input, backend_options));
 
   const VerifyingKey& vk = pk.vk;
   ec::G1 alpha_a = sums.a + vk.alpha_g1;
@@ -64,7 +85,13 @@ Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, con
   return Proof{proof_a.ToAffine(), proof_b.ToAffine(), proof_c.ToAffine()};
 }
 
-Result<Proof> CreateRandomProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa,
+Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa, const Fr& r,
+                          const Fr& s, const ProverOptions& options) {
+  ProverInput input(pa);
+  return CreateProof(pk, input, r, s, options);
+}
+
+Result<Proof> CreateRandomProof(const ProvingKey& pk, ProverInput& input,
                                 const ProverOptions& options) {
   std::random_device os_random;  // the OS entropy source on Linux (getrandom)
   auto draw = [&] {
@@ -80,7 +107,13 @@ Result<Proof> CreateRandomProof(const ProvingKey& pk, r1cs::ProvingAssignment& p
   };
   Fr r = draw();
   Fr s = draw();
-  return CreateProof(pk, pa, r, s, options);
+  return CreateProof(pk, input, r, s, options);
+}
+
+Result<Proof> CreateRandomProof(const ProvingKey& pk, r1cs::ProvingAssignment& pa,
+                                const ProverOptions& options) {
+  ProverInput input(pa);
+  return CreateRandomProof(pk, input, options);
 }
 
 }  // namespace cuzk::groth16

@@ -13,14 +13,21 @@ namespace cuzk::groth16 {
 // aux count, A and B query lengths, the domain), so a wrong key fails before any heavy work.
 Status CheckSizes(const ProvingKey& pk, const r1cs::ProvingAssignment& assignment);
 
-// Proves with explicit randomness r, s (for tests and cross-checks). `assignment` must have had
-// its input constraints appended (ProvingAssignment::SynthesizeFrom does that); its a/b/c
-// vectors are used as scratch. Errors name any size mismatch between the assignment and the key.
-// The heavy work runs on options.backend (the CPU when null).
+// Proves `input` with explicit randomness r, s (for tests and cross-checks). A synthesized
+// assignment must have had its input constraints appended (ProvingAssignment::SynthesizeFrom does
+// that; a compiled circuit has them); its a/b/c vectors are used as scratch. Errors name any size
+// mismatch between the input and the key, found before a compact input is evaluated. The heavy
+// work, a compact input's evaluation included, runs on options.backend (the CPU when null).
+Result<Proof> CreateProof(const ProvingKey& pk, ProverInput& input, const ff::Fr& r,
+                          const ff::Fr& s, const ProverOptions& options = {});
+// The same for a synthesized assignment.
 Result<Proof> CreateProof(const ProvingKey& pk, r1cs::ProvingAssignment& assignment,
                           const ff::Fr& r, const ff::Fr& s, const ProverOptions& options = {});
 
 // Proves with r, s drawn from the operating system's random source.
+Result<Proof> CreateRandomProof(const ProvingKey& pk, ProverInput& input,
+                                const ProverOptions& options = {});
+// The same for a synthesized assignment.
 Result<Proof> CreateRandomProof(const ProvingKey& pk, r1cs::ProvingAssignment& assignment,
                                 const ProverOptions& options = {});
 

@@ -226,8 +226,8 @@ Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows, size
   return out;
 }
 
-Status EvaluateCompiled(const CompiledCircuit& circuit, const CompactWitness& witness,
-                        ProvingAssignment& out, size_t threads) {
+Status PrepareEvaluation(const CompiledCircuit& circuit, const CompactWitness& witness,
+                         ProvingAssignment& out) {
   if (out.records_c()) {
     return Status::InvalidArgument(
         "a compiled circuit gives a and b only; the assignment must "
@@ -239,9 +239,15 @@ Status EvaluateCompiled(const CompiledCircuit& circuit, const CompactWitness& wi
         std::to_string(witness.num_aux()) + " aux values; the compiled circuit has " +
         std::to_string(circuit.num_inputs) + " and " + std::to_string(circuit.num_aux));
   }
+  out.ResizeForEvaluation(witness.inputs(), circuit.num_aux, circuit.num_constraints(),
+                          circuit.a_aux_density, circuit.b_input_density, circuit.b_aux_density);
+  return Status::Ok();
+}
+
+Status EvaluateCompiled(const CompiledCircuit& circuit, const CompactWitness& witness,
+                        ProvingAssignment& out, size_t threads) {
+  RETURN_IF_ERROR(PrepareEvaluation(circuit, witness, out));
   size_t rows = circuit.num_constraints();
-  out.ResizeForEvaluation(witness.inputs(), circuit.num_aux, rows, circuit.a_aux_density,
-                          circuit.b_input_density, circuit.b_aux_density);
   witness.ExpandAux(out.mutable_aux(), threads);
   size_t blocks = (rows + CompiledMatrix::kRowsPerBlock - 1) / CompiledMatrix::kRowsPerBlock;
   std::span<const Fr> inputs = witness.inputs();

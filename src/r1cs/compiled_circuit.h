@@ -95,6 +95,11 @@ struct CompiledCircuit {
 Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0,
                                        const CancelFlag* cancel = nullptr);
 
+// Sizes `out` as EvaluateCompiled fills it (inputs, aux count, rows, densities) without
+// evaluating, so that a proving key's sizes can be checked first; fails as EvaluateCompiled does.
+Status PrepareEvaluation(const CompiledCircuit& circuit, const CompactWitness& witness,
+                         ProvingAssignment& out);
+
 // Fills `out` (which must derive c, CEvaluations::kDerive) as ProvingAssignment::SynthesizeFrom
 // would from the same circuit and witness: the inputs and aux values of `witness`, a = A·w and
 // b = B·w over every row, and the compiled densities; on up to `threads` threads (0 = all). Its

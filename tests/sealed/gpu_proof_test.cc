@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Filecoin proofs through the CUDA backend (CTest label `gpu`): a 2KiB PoRep C2 partition and a
-// 2KiB WindowPoSt of two freshly sealed sectors, proved with TEST parameters on the GPU and on the
-// CPU with the same r and s: the proofs are equal and verify. Skips, saying why, without a GPU.
+// 2KiB WindowPoSt of two freshly sealed sectors, proved with TEST parameters on the GPU (from a
+// synthesized assignment and from a compact witness) and on the CPU with the same r and s: the
+// proofs are equal and verify. Skips, saying why, without a GPU.
 // Built a second time as gpu_emulated_proof_test, against the host emulator (gpu/emulated),
 // where it runs the WindowPoSt (the PoRep partition's MSMs are too slow emulated) on every
 // make test.
@@ -46,6 +47,10 @@ void ExpectGpuProofEqualsCpuProof(const r1cs::Circuit& circuit, const std::vecto
   EXPECT_EQ(*gpu, *cpu);
   Status verified = groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), *gpu, inputs);
   EXPECT_TRUE(verified.ok()) << verified.ToString();
+  // And as the engine's compiled path hands it over: a compiled circuit and a compact witness.
+  auto compact = testing::ProveCompactOn(**backend, *pk, circuit, r, s);
+  ASSERT_TRUE(compact.ok()) << compact.status().ToString();
+  EXPECT_EQ(*compact, *cpu);
 }
 
 sealer::SealIdentity Identity2KiB(uint64_t sector_id) {

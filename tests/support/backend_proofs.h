@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Proves one circuit on the CPU backend and on another backend with the same r and s, for tests
-// that compare the two (their proofs must be equal).
+// that compare the two (their proofs must be equal), from a synthesized assignment or, on the
+// compiled path, from a compiled circuit and a compact witness.
 #pragma once
 
 #include <utility>
 
 #include "groth16/prover.h"
+#include "r1cs/compact_witness.h"
+#include "r1cs/compiled_circuit.h"
 #include "r1cs/constraint_system.h"
 
 namespace cuzk::testing {
@@ -23,6 +26,22 @@ inline std::pair<Result<groth16::Proof>, Result<groth16::Proof>> ProveOnCpuAndOn
     return groth16::CreateProof(pk, pa, r, s, options);
   };
   return {prove(groth16::CpuBackend()), prove(backend)};
+}
+
+// Returns the proof of `circuit` under `pk` with r and s from `backend`, given the circuit
+// compiled and a compact witness (the engine's compiled path: the backend evaluates a and b).
+inline Result<groth16::Proof> ProveCompactOn(groth16::ProverBackend& backend,
+                                             const groth16::ProvingKey& pk,
+                                             const r1cs::Circuit& circuit, const ff::Fr& r,
+                                             const ff::Fr& s) {
+  ASSIGN_OR_RETURN(r1cs::CompiledCircuit compiled, r1cs::CompileCircuit(circuit));
+  r1cs::CompactWitness witness;
+  RETURN_IF_ERROR(circuit.Synthesize(witness));
+  r1cs::ProvingAssignment buffers(r1cs::CEvaluations::kDerive);
+  groth16::ProverInput input(compiled, witness, buffers);
+  groth16::ProverOptions options;
+  options.backend = &backend;
+  return groth16::CreateProof(pk, input, r, s, options);
 }
 
 }  // namespace cuzk::testing

@@ -30,10 +30,10 @@ CpuSeconds ProcessCpuSeconds() {
 void PrintPartitionReport(const engine::PartitionReport& r) {
   const auto& p = r.prover;
   std::printf(
-      "partition %u (s): synthesis %.2f | ntt %.2f | msm h %.2f l %.2f a %.2f b_g1 %.2f b_g2 %.2f "
-      "| prove %.2f | verify %.3f\n",
-      r.partition, r.synthesis_s, p.fft, p.msm_h, p.msm_l, p.msm_a, p.msm_b_g1, p.msm_b_g2, p.total,
-      r.verify_s);
+      "partition %u (s): synthesis %.2f | a·w b·w %.2f | ntt %.2f | msm h %.2f l %.2f a %.2f b_g1 "
+      "%.2f b_g2 %.2f | prove %.2f | verify %.3f\n",
+      r.partition, r.synthesis_s, p.evaluation, p.fft, p.msm_h, p.msm_l, p.msm_a, p.msm_b_g1,
+      p.msm_b_g2, p.total, r.verify_s);
   std::fflush(stdout);
 }
 

@@ -106,20 +106,9 @@ Result<std::vector<uint8_t>> CircuitWork::Prove(uint32_t k,
                   "partition " + std::to_string(k) + ": handed another partition's synthesis");
   }
   bool compact = synthesized->witness != nullptr;
-  if (compact) {
-    // a = A·w and b = B·w from the compiled circuit, into an assignment only now.
-    auto start = std::chrono::steady_clock::now();
-    AssignmentPtr assignment = TakeAssignment();
-    assignment->SetCancel(cancel);  // the job's cancel stops the evaluation too
-    Status s = r1cs::EvaluateCompiled(*synthesized->compiled, *synthesized->witness, *assignment,
-                                      threads_);
-    assignment->SetCancel(nullptr);
-    if (!s.ok()) return s.Prefixed(PartitionPrefix(k) + "evaluating the compiled circuit: ");
-    synthesized->witness.reset();
-    synthesized->compiled.reset();
-    synthesized->assignment = std::move(assignment);
-    synthesized->synthesis_s += SecondsSince(start);
-  }
+  // A compact partition gets its assignment's buffers only now; the backend evaluates a = A·w and
+  // b = B·w into them from the compiled circuit (ProveAndVerify, groth16::ProverInput).
+  if (compact) synthesized->assignment = TakeAssignment();
   PartitionReport report;
   bool more;
   {
