@@ -84,6 +84,8 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
         "compact witnesses",
         circuit_id, seconds, compiled->Bytes() >> 20);
     e.compiled = std::make_shared<const r1cs::CompiledCircuit>(std::move(compiled).value());
+    // The estimate gives way to what it holds, when that is less (the engine counts Bytes()).
+    if (e.compiled->Bytes() < reservation.bytes()) reservation.ShrinkTo(e.compiled->Bytes());
     e.reservation = std::move(reservation);
     e.build_seconds = seconds;
   }

@@ -29,6 +29,8 @@ Result<MemoryBudget::Reservation> Engine::ReserveWorkingMemory(const std::string
   }
   // Waits while other partitions hold the memory (and for idle keys to pass eviction_min_idle),
   // or until the job is cancelled.
+  spdlog::debug("{}: waiting for {} MiB of working memory ({} of {} MiB reserved)", circuit_id,
+                bytes >> 20, budget_.used() >> 20, budget_.total() >> 20);
   return srs_.ReserveWaiting(circuit_id, bytes, std::chrono::hours(24 * 365), cancel);
 }
 
@@ -141,13 +143,17 @@ void Engine::SynthesisLoop() {
       JobWork& work = *job->work;
       // On the compiled path the partition holds its witness only (and its job one partition's
       // working memory to prove with); in full, a partition's working memory from now on. Full
-      // it is when the budget could not hold the key, the working memory and a witness at once.
+      // it is when the budget could not hold the key, the compiled circuit, the working memory
+      // and a witness at once: this partition holds the compiled circuit while it waits, so a
+      // wait for memory that only dropping it would free would never end. In full, the compiled
+      // circuit is let go, and the budget may drop it to make room.
       auto compiled = work.CompiledIfReady();
       uint64_t witness_bytes = compiled ? WitnessMemoryEstimate(*compiled) : 0;
-      if (compiled &&
-          ResidentKeyBytes(work.circuit_id()) + work.partition_memory() + witness_bytes >
-              budget_.total()) {
+      if (compiled && ResidentKeyBytes(work.circuit_id()) + compiled->Bytes() +
+                              work.partition_memory() + witness_bytes >
+                          budget_.total()) {
         compiled = nullptr;
+        witness_bytes = 0;
       }
       auto memory =
           compiled ? ReserveCompactMemory(*job, witness_bytes)

@@ -171,6 +171,10 @@ Result<std::shared_ptr<const groth16::ProvingKey>> SrsCache::Acquire(const std::
   Entry& e = entries_[circuit_id];
   e.key = key;
   e.size_bytes = KeyBytes(*key);
+  // The file's estimate gives way to what the key holds, when that is less: the engine weighs
+  // size_bytes (ResidentBytes) against the budget, and a reservation larger than it made a
+  // partition wait for memory that nothing would release.
+  if (reservation.bytes() > e.size_bytes) reservation.ShrinkTo(e.size_bytes);
   e.reservation = std::move(reservation);
   e.last_used = std::chrono::steady_clock::now();
   return key;
