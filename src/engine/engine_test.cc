@@ -329,15 +329,20 @@ TEST(EngineTest, BadSubmissionsFailWithAClearError) {
 }
 
 TEST(EngineTest, AJobLargerThanTheMemoryBudgetFailsSayingSo) {
-  Engine engine(Config(1, 1 << 20));
+  Engine::Config config = Config(1, 1 << 20);
+  config.prover_threads = 2;
+  Engine engine(config);
   ASSERT_TRUE(engine.Submit(Request("big", Priority::kUnspecified, Sealed2KiBC1())).ok());
   auto outcome = engine.Await("big", 0ms);
   ASSERT_TRUE(outcome.ok());
   EXPECT_EQ(outcome->state, JobState::kFailed);
-  EXPECT_NE(
-      outcome->error.find("memory: needs an estimated 0 MiB of parameters (porep-2k) plus 2048 "
-                          "MiB per partition, but the memory budget is 1 MiB"),
-      std::string::npos)
+  // 2KiB PoRep: 2^22 domain elements, 2,687,961 rows, two threads' buckets.
+  const uint64_t partition = (uint64_t{1} << 22) * 256 + 2'687'961 * 40 + (uint64_t{16} << 20) +
+                             2 * (uint64_t{20} << 20);
+  EXPECT_EQ(partition >> 20, 1182u);
+  EXPECT_NE(outcome->error.find("memory: needs an estimated 0 MiB of parameters (porep-2k) plus "
+                                "1182 MiB per partition, but the memory budget is 1 MiB"),
+            std::string::npos)
       << outcome->error;
 }
 

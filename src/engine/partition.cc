@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "engine/partition.h"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
+#include <thread>
 
 #include "groth16/params_io.h"
 
@@ -106,6 +108,13 @@ Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifying
   return Status::Ok();
 }
 
-uint64_t PartitionMemoryEstimate(uint64_t rows) { return NextPowerOfTwo(rows) * 512; }
+uint64_t PartitionMemoryEstimate(uint64_t rows) {
+  return NextPowerOfTwo(rows) * 256 + rows * 40 + (uint64_t{16} << 20);
+}
+
+uint64_t PartitionThreadMemory(size_t threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<uint64_t>(threads) * (uint64_t{20} << 20);
+}
 
 }  // namespace cuzk::engine

@@ -81,8 +81,19 @@ using PartitionInputsFn = std::function<Result<std::vector<ff::Fr>>(uint32_t k)>
 Status VerifyPartitionProofs(size_t partitions, const groth16::PreparedVerifyingKey& pvk,
                              std::span<const uint8_t> proof, const PartitionInputsFn& inputs_of);
 
-// Returns the estimated peak host memory of proving a partition of `rows` R1CS rows, whatever
-// the circuit: 512 bytes per row of the QAP domain (calibrated on the 2KiB PoRep).
+// Returns the estimated peak host memory, beyond its key, of synthesizing and proving a partition
+// of `rows` R1CS rows, less the MSM threads' buckets (PartitionThreadMemory): a, b and c over the
+// QAP domain and H's signed scalars (128 bytes per domain element), the rest of the prover's and
+// the allocator's working memory (measured: about 75 more), the values and query scalars (aux is
+// within 1% of rows in every Filecoin circuit: 32 bytes per row), and about 25% on top: 256 bytes
+// per domain element, 40 per row and 16 MiB. Measured on the 2-core VM with 2 threads, as the
+// daemon's peak resident memory over four jobs less its idle size, key and compiled circuit
+// (issue 44), against the estimate with 2 threads: 2KiB PoRep 0.85 GiB (1.15), SnapDeals 465 MiB
+// (633), WinningPoSt 52 MiB (91), SnapDeals-Poseidon 28 MiB (73). Was 512 bytes per domain
+// element, twice the PoRep's need: a 3 GiB budget refused a 2KiB PoRep that peaks at 2.1 GB.
 uint64_t PartitionMemoryEstimate(uint64_t rows);
+// Returns the buckets of `threads` MSM threads (0: every hardware thread): up to 2^16 buckets of
+// 252 bytes each (an affine bucket, its stamp and a Jacobian one), 20 MiB per thread.
+uint64_t PartitionThreadMemory(size_t threads);
 
 }  // namespace cuzk::engine

@@ -139,7 +139,10 @@ Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request,
       return AggregateJobProof(prepared, vk, *aggregation, proofs);
     };
   }
-  return MakeCircuitWork(srs, job->circuit_id, job->partitions, job->partition_memory,
+  // The kinds estimate the partition; its MSM threads' buckets depend on the engine's threads.
+  const uint64_t partition_memory =
+      job->partition_memory + PartitionThreadMemory(context.prover_threads);
+  return MakeCircuitWork(srs, job->circuit_id, job->partitions, partition_memory,
                          context.budget_bytes, context.prover_threads, context.srs_load_ms,
                          std::move(job->synthesize), context.cancel, std::move(finish),
                          CircuitSource{job->circuit, job->public_inputs, job->rows});

@@ -40,7 +40,8 @@ struct CircuitInfo {
 };
 
 // A request parsed and checked, ready to be scheduled: its circuit, its partitions, the memory
-// one partition holds from synthesis until proved, its rows, how to synthesize partition k,
+// one partition holds from synthesis until proved (PartitionMemoryEstimate: its MSM threads'
+// buckets are added by MakeJobWork), its rows, how to synthesize partition k,
 // partition k's public inputs (derived from the request, never read from it) and its circuit
 // (for tools that export it, and for the compiled path).
 struct PreparedJob {
