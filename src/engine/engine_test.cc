@@ -337,8 +337,8 @@ TEST(EngineTest, AJobLargerThanTheMemoryBudgetFailsSayingSo) {
   ASSERT_TRUE(outcome.ok());
   EXPECT_EQ(outcome->state, JobState::kFailed);
   // 2KiB PoRep: 2^22 domain elements, 2,687,961 rows, two threads' buckets.
-  const uint64_t partition = (uint64_t{1} << 22) * 256 + 2'687'961 * 40 + (uint64_t{16} << 20) +
-                             2 * (uint64_t{20} << 20);
+  const uint64_t partition =
+      (uint64_t{1} << 22) * 256 + 2'687'961 * 40 + (uint64_t{16} << 20) + 2 * (uint64_t{20} << 20);
   EXPECT_EQ(partition >> 20, 1182u);
   EXPECT_NE(outcome->error.find("memory: needs an estimated 0 MiB of parameters (porep-2k) plus "
                                 "1182 MiB per partition, but the memory budget is 1 MiB"),
