@@ -13,6 +13,7 @@
 #include "groth16/prover.h"
 #include "r1cs/compiled_circuit_testing.h"
 #include "r1cs/shape.h"
+#include "support/backend_proofs.h"
 
 namespace cuzk::circuits {
 namespace {
@@ -60,12 +61,9 @@ void ExpectTheSameProofThroughEitherPath(const r1cs::Circuit& circuit) {
   auto want = groth16::CreateProof(*pk, synthesized, r, s, {.threads = 2});
   ASSERT_TRUE(want.ok()) << want.status().message();
 
-  auto compiled = r1cs::CompileCircuit(circuit);
-  ASSERT_TRUE(compiled.ok());
-  r1cs::CompactWitness witness;
-  ASSERT_TRUE(circuit.Synthesize(witness).ok());
-  r1cs::ProvingAssignment buffers(r1cs::CEvaluations::kDerive);
-  groth16::ProverInput input(*compiled, witness, buffers);
+  auto compact = testing::CompactProverInput::Of(circuit);
+  ASSERT_TRUE(compact.ok());
+  groth16::ProverInput& input = (*compact)->input;
   groth16::ProverTimings timings;
   auto got = groth16::CreateProof(*pk, input, r, s, {.threads = 2, .timings = &timings});
   ASSERT_TRUE(got.ok()) << got.status().message();
@@ -97,12 +95,9 @@ TEST(CompiledCircuitsTest, AWrongKeyFailsBeforeTheEvaluation) {
   ASSERT_TRUE(shape.ok());
   auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(1), 2);
   ASSERT_TRUE(pk.ok());
-  auto compiled = r1cs::CompileCircuit(circuit);
-  ASSERT_TRUE(compiled.ok());
-  r1cs::CompactWitness witness;
-  ASSERT_TRUE(circuit.Synthesize(witness).ok());
-  r1cs::ProvingAssignment buffers(r1cs::CEvaluations::kDerive);
-  groth16::ProverInput input(*compiled, witness, buffers);
+  auto compact = testing::CompactProverInput::Of(circuit);
+  ASSERT_TRUE(compact.ok());
+  groth16::ProverInput& input = (*compact)->input;
   groth16::ProverTimings timings;
   auto proof =
       groth16::CreateProof(*pk, input, ff::Fr::One(), ff::Fr::One(), {.timings = &timings});

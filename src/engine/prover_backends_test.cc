@@ -20,8 +20,8 @@
 #include "groth16/generator.h"
 #include "groth16/params_io.h"
 #include "groth16/prover.h"
-#include "r1cs/compiled_circuit.h"
 #include "r1cs/shape.h"
+#include "support/backend_proofs.h"
 #include "support/test_circuits.h"
 
 namespace cuzk::engine {
@@ -69,12 +69,8 @@ struct SmallCircuit {
   }
   // The same through the compiled path: a compact input that the backend evaluates.
   Result<groth16::Proof> ProveCompact(groth16::ProverBackend* backend) const {
-    ASSIGN_OR_RETURN(r1cs::CompiledCircuit compiled, r1cs::CompileCircuit(circuit));
-    r1cs::CompactWitness witness;
-    RETURN_IF_ERROR(circuit.Synthesize(witness));
-    r1cs::ProvingAssignment buffers(r1cs::CEvaluations::kDerive);
-    groth16::ProverInput input(compiled, witness, buffers);
-    return groth16::CreateProof(pk, input, r, s, {.threads = 2, .backend = backend});
+    ASSIGN_OR_RETURN(auto compact, testing::CompactProverInput::Of(circuit));
+    return groth16::CreateProof(pk, compact->input, r, s, {.threads = 2, .backend = backend});
   }
 };
 

@@ -4,6 +4,7 @@
 // compiled path, from a compiled circuit and a compact witness.
 #pragma once
 
+#include <memory>
 #include <utility>
 
 #include "groth16/prover.h"
@@ -28,20 +29,36 @@ inline std::pair<Result<groth16::Proof>, Result<groth16::Proof>> ProveOnCpuAndOn
   return {prove(groth16::CpuBackend()), prove(backend)};
 }
 
+// A circuit as the engine's compiled path hands it to a backend: compiled, its compact witness,
+// fresh buffers, and the ProverInput over them (not movable: the input points at the others).
+struct CompactProverInput {
+  r1cs::CompiledCircuit compiled;
+  r1cs::CompactWitness witness;
+  r1cs::ProvingAssignment buffers{r1cs::CEvaluations::kDerive};
+  groth16::ProverInput input{compiled, witness, buffers};
+
+  // Returns `circuit` compiled with its compact witness, or the error of either step.
+  static Result<std::unique_ptr<CompactProverInput>> Of(const r1cs::Circuit& circuit) {
+    ASSIGN_OR_RETURN(r1cs::CompiledCircuit compiled, r1cs::CompileCircuit(circuit));
+    auto out = std::make_unique<CompactProverInput>(std::move(compiled));
+    RETURN_IF_ERROR(circuit.Synthesize(out->witness));
+    return out;
+  }
+  explicit CompactProverInput(r1cs::CompiledCircuit c) : compiled(std::move(c)) {}
+  CompactProverInput(const CompactProverInput&) = delete;
+  CompactProverInput& operator=(const CompactProverInput&) = delete;
+};
+
 // Returns the proof of `circuit` under `pk` with r and s from `backend`, given the circuit
 // compiled and a compact witness (the engine's compiled path: the backend evaluates a and b).
 inline Result<groth16::Proof> ProveCompactOn(groth16::ProverBackend& backend,
                                              const groth16::ProvingKey& pk,
                                              const r1cs::Circuit& circuit, const ff::Fr& r,
                                              const ff::Fr& s) {
-  ASSIGN_OR_RETURN(r1cs::CompiledCircuit compiled, r1cs::CompileCircuit(circuit));
-  r1cs::CompactWitness witness;
-  RETURN_IF_ERROR(circuit.Synthesize(witness));
-  r1cs::ProvingAssignment buffers(r1cs::CEvaluations::kDerive);
-  groth16::ProverInput input(compiled, witness, buffers);
+  ASSIGN_OR_RETURN(auto compact, CompactProverInput::Of(circuit));
   groth16::ProverOptions options;
   options.backend = &backend;
-  return groth16::CreateProof(pk, input, r, s, options);
+  return groth16::CreateProof(pk, compact->input, r, s, options);
 }
 
 }  // namespace cuzk::testing
