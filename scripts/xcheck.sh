@@ -3,7 +3,9 @@
 # `make xcheck`: cuzk judged by the Rust reference (rust-fil-proofs 19.1, bellperson 0.27, built
 # from tools/rust-reference) on 2KiB sectors our sealer makes:
 #   1. R1CS digests of the five circuits: Rust's blank circuit against `cuzk-bench r1cs-hash`;
-#   2. Rust's vanilla verifiers on our C1 and our PoSt and SnapDeals vanilla proofs;
+#   2. Rust's vanilla verifiers on our C1 and our PoSt and SnapDeals vanilla proofs; PoSt vanilla
+#      proofs of sectors in Lotus's on-disk layout (2KiB and 8MiB ones Rust sealed, a 2KiB one
+#      ours wrote), Rust's and ours byte for byte equal;
 #   3. PoRep, WindowPoSt (one partition, and three sectors over two partitions proved one by one
 #      through the daemon, joined as Curio joins them), WinningPoSt, SnapDeals and its Poseidon
 #      variant (through the daemon; Rust's circuit built from our vanilla proof, Groth16 through
@@ -47,6 +49,7 @@ export CARGO_TARGET_DIR=$CACHE/target
 echo "xcheck: building the Rust reference (tools/rust-reference; about 8 minutes the first time)"
 (cd "$ROOT/tools/rust-reference" && cargo build --release --locked -q) || { echo "rust-reference build: FAIL"; exit 1; }
 B=$CARGO_TARGET_DIR/release/bp-oracle
+export FIL_PROOFS_PARENT_CACHE=$CACHE/parents  # the SDR parent cache lotus-seal's PC1 writes
 
 fails=0; passes=0
 check() { # name, command...: prints "name: OK (last line)" or "name: FAIL (...)"
@@ -114,6 +117,31 @@ check "vanilla snap" "$B" vanilla-check --what snap --vanilla snap.json $S
 # built from our vanilla proof and must be satisfied, with the public inputs we derive.
 check "snap-poseidon: our vanilla proof satisfies Rust's circuit" "$B" digest --what snap-poseidon --vanilla snapp.json $SP --inputs-out rust-snapp-inputs.txt
 check "snap-poseidon: our public inputs equal Rust's" sh -c "'$CB' public-inputs -t snap-poseidon --vanilla snapp.json $SP > our-snapp-inputs.txt && diff -q rust-snapp-inputs.txt our-snapp-inputs.txt && wc -l < our-snapp-inputs.txt"
+
+# 2b. Sectors in Lotus's on-disk layout (sealed/s-t0<miner>-<n>, cache/s-t0<miner>-<n>): Rust seals
+# sectors as Lotus does (add_piece, PC1, PC2, clear_cache) and our gen-vanilla reads them (the
+# 8MiB one's tree files discard two rows, as 32GiB's do); Rust reads one our sealer wrote. Rust's
+# and our PoSt vanilla proofs of each must be the same bytes.
+lotus_checks() {
+  local rust2 rust8 ours ln=s-t0$MINER
+  rust2=$("$B" lotus-seal --dir "$W/lotus-rust" --miner-id "$MINER" --sector-id 21 --seed "$SEED" 2>/dev/null | awk '/^comm_r /{print $2; exit}')
+  rust8=$("$B" lotus-seal --registered-proof StackedDrg8MiBV1_1 --dir "$W/lotus-rust" --miner-id "$MINER" --sector-id 31 --seed "$SEED" 2>/dev/null | awk '/^comm_r /{print $2; exit}')
+  ours=$("$CB" gen-vanilla porep --sector-size 2KiB --seed $((SEED + 40)) --miner-id "$MINER" --sector-id 22 --lotus-dir "$W/lotus-ours" | awk '/^  comm_r /{print $2; exit}')
+  [ -n "$rust2" ] && [ -n "$rust8" ] && [ -n "$ours" ] || { echo "lotus layout: FAIL (sealing: Rust comm_r '$rust2' '$rust8', ours '$ours')"; fails=$((fails+1)); return; }
+  local side label size n cr dir comm t cmd id rp
+  for side in "Rust-sealed 2KiB 21 $rust2 lotus-rust $rust2" "Rust-sealed 8MiB 31 $rust8 lotus-rust $rust8" \
+              "our-sealed 2KiB 22 $ours lotus-ours $W/lotus-ours/commdr.txt"; do
+    read -r label size n cr dir comm <<<"$side"; dir=$W/$dir
+    for t in "window-post $([ $size = 2KiB ] && echo 10 || echo 11) StackedDrgWindow${size}V1_2" "winning-post $([ $size = 2KiB ] && echo 0 || echo 1) StackedDrgWinning${size}V1"; do
+      read -r cmd id rp <<<"$t"
+      check "lotus layout, $label $size sector $n, $cmd: our vanilla proof equals Rust's" sh -c "
+        '$B' post-vanilla --registered-proof $rp --randomness $R --prover-id $MINER --sealed '$dir/sealed/$ln-$n' --cache '$dir/cache/$ln-$n' --comm-r $cr --sector-id $n --out r-lv.json >/dev/null &&
+        '$CB' gen-vanilla $cmd --sector-size $size --registered-proof $id --randomness $R --sealed '$dir/sealed/$ln-$n' --cache '$dir/cache/$ln-$n' --comm-r '$comm' --sector-number $n -o o-lv.json >/dev/null &&
+        python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' r-lv.json o-lv.json && echo 'equal bytes'"
+    done
+  done
+}
+lotus_checks
 
 # 3. Proofs both ways under the keys in folder $1, named $2.
 cross() {

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # WindowPoSt and WinningPoSt through the CLI: seal 2KiB sectors, write their vanilla proofs in
-# Curio's form, generate TEST parameters under the official names, prove and verify locally.
-# Then the failure paths: other randomness, a tampered vanilla proof and garbage each end in an
-# error that names the problem, and no proof file.
+# Curio's form, generate TEST parameters under the official names, prove and verify locally; a
+# sector written in Lotus's on-disk layout and read back (--sealed, --cache, --comm-r) gives the
+# same vanilla proof. Then the failure paths: other randomness, a tampered vanilla proof, garbage
+# and a comm_r that is not the sector's each end in an error that names the problem, and no
+# proof file.
 # Usage: cli_post_test.sh CUZK_BENCH
 set -euo pipefail
 bench="$1"
@@ -72,4 +74,25 @@ expect_failure "vanilla proofs\[0\]" prove-post --type wpost --vanilla garbage.j
 head -c 300 /dev/urandom | base64 -w0 | python3 -c 'import json,sys; print(json.dumps([sys.stdin.read()]))' \
   > random.json
 expect_failure "vanilla proof" prove-post --type wpost --vanilla random.json --params params
+
+# Lotus's layout: the same sector sealed in memory and read back from its files, comm_r given as
+# commdr.txt, as a CID and as hex.
+"$bench" gen-vanilla porep --seed 5 --sector-id 3 --lotus-dir lotus > porep.log
+"$bench" gen-vanilla window-post --seed 5 --sector-id 3 --sectors 1 --out mem.json > /dev/null
+sector=(--sealed lotus/sealed/s-t01000-3 --cache lotus/cache/s-t01000-3 --sector-number 3)
+"$bench" gen-vanilla window-post "${sector[@]}" --comm-r lotus/commdr.txt -o disk.json
+cmp mem.json disk.json
+cid=$(sed 's/.* r://' lotus/commdr.txt)
+hex=$(awk '/^  comm_r /{print $2; exit}' porep.log)
+"$bench" gen-vanilla window-post "${sector[@]}" --comm-r "$cid" -o disk-cid.json > /dev/null
+"$bench" gen-vanilla window-post "${sector[@]}" --comm-r "$hex" -o disk-hex.json > /dev/null
+cmp mem.json disk-cid.json
+cmp mem.json disk-hex.json
+"$bench" prove-post --type wpost --vanilla disk.json --params params | grep -q "proof verified"
+wrong=$(printf '%02x%s' $((0x${hex:0:2} ^ 1)) "${hex:2}")  # another field element
+if "$bench" gen-vanilla window-post "${sector[@]}" --comm-r "$wrong" -o bad.json 2> err.txt; then
+  echo "another comm_r was accepted"; exit 1
+fi
+grep -q "is not this sector's" err.txt
+test ! -e bad.json
 echo "cli post: ok"

@@ -45,6 +45,8 @@ class PoseidonTree {
 
   const Fr& Root() const { return levels_.back()[0]; }
   const Fr& Leaf(uint64_t index) const { return levels_[0][index]; }
+  // Returns the nodes of level `level` (0 = the leaves).
+  const std::vector<Fr>& Level(size_t level) const { return levels_[level]; }
   // Returns the C1 proof of leaf `index` in the form `kind`: Single, Sub (the last level is the
   // sub level) or Top (the last two levels are sub and top).
   filecoin::MerkleProof Proof(uint64_t index, filecoin::MerkleProof::Kind kind) const;

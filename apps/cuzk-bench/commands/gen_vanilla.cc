@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // `cuzk-bench gen-vanilla porep`: seals a small sector exactly as Filecoin does (random, zero or
 // file data) and writes the C1 a storage provider's node would hand to C2, raw or in Curio's
-// wrapper. Everything is in memory: 2KiB, 8MiB and 512MiB sectors. (The PoSt subcommands are in
-// post.cc.)
+// wrapper, and (--lotus-dir) the sector's files in Lotus's layout, which `gen-vanilla
+// window-post|winning-post --sealed` read. Sealing is in memory: 2KiB, 8MiB and 512MiB sectors.
+// (The PoSt subcommands are in post.cc.)
 #include <cstdio>
+#include <filesystem>
 #include <random>
 
 #include "base/hex.h"
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "filecoin/commitment_cid.h"
+#include "sealer/lotus_layout.h"
 #include "sealer/sealer.h"
 
 namespace cuzk::bench {
@@ -21,6 +25,7 @@ struct GenVanillaOptions {
   std::string data;
   bool zero = false;
   std::string out;
+  std::string lotus_dir;
   bool wrap = false;
   uint64_t miner_id = 1000;
   uint64_t sector_id = 1;
@@ -41,6 +46,9 @@ sealer::SealIdentity TestIdentity(uint64_t proof_id, uint64_t miner_id, uint64_t
 
 int RunGenVanilla(const GenVanillaOptions& o) {
   const char* cmd = "gen-vanilla porep";
+  if (o.out.empty() && o.lotus_dir.empty()) {
+    return Fail(cmd, "arguments", Status::InvalidArgument("give --out, --lotus-dir or both"));
+  }
   auto proof = ResolveProof(o.sector_size, o.registered_proof);
   if (!proof.ok()) return Fail(cmd, "arguments", proof.status());
   if (proof->shape.nodes > (uint64_t{1} << 24)) {
@@ -79,6 +87,21 @@ int RunGenVanilla(const GenVanillaOptions& o) {
         std::fflush(stdout);
       });
   if (!sector.ok()) return Fail(cmd, "sealing", sector.status());
+  if (!o.lotus_dir.empty()) {
+    sealer::LotusSectorPaths paths = sealer::LotusPaths(o.lotus_dir, o.miner_id, o.sector_id);
+    if (Status s = sealer::WriteLotusSector(*sector, paths); !s.ok()) {
+      return Fail(cmd, "writing the sector's files", s);
+    }
+    std::string commdr = (std::filesystem::path(o.lotus_dir) / "commdr.txt").string();
+    filecoin::CommDR dr{sector->comm_d(), sealer::FrBytes(sector->comm_r)};
+    if (Status s = WriteFileBytes(commdr, filecoin::FormatCommDR(dr)); !s.ok()) {
+      return Fail(cmd, "writing", s);
+    }
+    std::printf("wrote %s and %s (Lotus's layout), and %s\n  comm_r %s\n  %s", paths.sealed.c_str(),
+                paths.cache.c_str(), commdr.c_str(), ToHex(dr.comm_r).c_str(),
+                filecoin::FormatCommDR(dr).c_str());
+    if (o.out.empty()) return 0;
+  }
   auto c1 = sealer::Commit1(*sector, seed);
   if (!c1.ok()) return Fail(cmd, "writing the vanilla proofs", c1.status());
   std::string json = filecoin::WriteC1Json(*c1);
@@ -121,7 +144,10 @@ void RegisterGenVanilla(CLI::App& app) {
   cmd->add_option("--miner-id", o.miner_id, "Miner actor id (prover_id)")->capture_default_str();
   cmd->add_option("--sector-id,--sector-number", o.sector_id, "Sector number")
       ->capture_default_str();
-  cmd->add_option("-o,--out,--output", o.out, "C1 JSON output file")->required();
+  cmd->add_option("-o,--out,--output", o.out, "C1 JSON output file");
+  cmd->add_option("--lotus-dir", o.lotus_dir,
+                  "Also write the sector in Lotus's layout: DIR/sealed/s-t0<miner>-<n>, "
+                  "DIR/cache/s-t0<miner>-<n> (p_aux, tree R_last) and DIR/commdr.txt");
   cmd->add_flag("--wrap", o.wrap, "Write Curio's {SectorNum, Phase1Out, SectorSize} wrapper");
   cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
   cmd->callback([] {

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// PoSt commands: `gen-vanilla window-post|winning-post` seal small sectors and write the vanilla
-// proofs Curio would send (a JSON array of base64 bincode FallbackPoStSectorProofs; for a
-// WindowPoSt over more sectors than one partition holds, also one file per partition, as Curio
-// sends each partition to the prover on its own), and
+// PoSt commands: `gen-vanilla window-post|winning-post` seal small sectors, or read one sealed
+// sector in Lotus's layout (--sealed, --cache, --comm-r, as Curio's Rust cuzk-bench), and write
+// the vanilla proofs Curio would send (a JSON array of base64 bincode FallbackPoStSectorProofs;
+// for a WindowPoSt over more sectors than one partition holds, also one file per partition, as
+// Curio sends each partition to the prover on its own), and
 // `prove-post` proves and verifies one PoSt partition locally, without the daemon.
 #include "sealer/post.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 
@@ -14,13 +16,16 @@
 #include "commands/commands.h"
 #include "commands/common.h"
 #include "engine/kinds/post_work.h"
+#include "filecoin/commitment_cid.h"
 #include "groth16/params_io.h"
+#include "sealer/lotus_layout.h"
 
 namespace cuzk::bench {
 namespace {
 
 struct GenPoStOptions {
   std::string sector_size = "2KiB", registered_proof, randomness = kDefaultPoStRandomness, out;
+  std::string sealed, cache, comm_r;  // a sector in Lotus's layout
   uint32_t sectors = 2;
   uint64_t seed = 1, miner_id = 1000, first_sector_id = 1;
   size_t threads = 0;
@@ -34,6 +39,55 @@ std::string PartitionFileName(const std::string& out, uint32_t k) {
       .string();
 }
 
+// Returns a comm_r given as 64 hex digits (the bytes the vanilla proofs carry), as a sealed CID
+// (bagboea4b...), or as the path of lotus-bench's commdr.txt ("d:<CID> r:<CID>").
+Result<filecoin::Bytes32> ParseCommRArgument(const std::string& arg) {
+  bool hex = arg.size() == 64 && std::all_of(arg.begin(), arg.end(), [](char c) {
+               return std::isxdigit(static_cast<unsigned char>(c));
+             });
+  if (hex) {
+    auto bytes = FromHex(arg);
+    RETURN_IF_ERROR(bytes);
+    filecoin::Bytes32 out;
+    std::copy(bytes->begin(), bytes->end(), out.begin());
+    return out;
+  }
+  if (std::filesystem::is_regular_file(arg)) {
+    auto text = ReadFileBytes(arg);
+    RETURN_IF_ERROR(text);
+    auto dr = filecoin::ParseCommDR(*text);
+    if (!dr.ok()) return Status::InvalidArgument(arg + ": " + dr.status().message());
+    return dr->comm_r;
+  }
+  return filecoin::CommitmentFromCid(arg, filecoin::CommitmentKind::kSealed);
+}
+
+// One sector read from its replica and cache directory, as Curio's Rust cuzk-bench does.
+int RunGenPoStFromFiles(const std::string& name, const filecoin::RegisteredPoStProof& post,
+                        const filecoin::Bytes32& randomness, const GenPoStOptions& o) {
+  if (o.cache.empty() || o.comm_r.empty()) {
+    return Fail(name, "arguments",
+                Status::InvalidArgument("--sealed needs --cache and --comm-r as well"));
+  }
+  auto comm_r = ParseCommRArgument(o.comm_r);
+  if (!comm_r.ok()) return Fail(name, "--comm-r", comm_r.status());
+  auto start = Clock::now();
+  auto v = sealer::GeneratePoStVanillaFromFiles({o.sealed, o.cache}, post, *comm_r,
+                                                o.first_sector_id, randomness);
+  if (!v.ok()) return Fail(name, "vanilla proof", v.status());
+  auto bytes = filecoin::WriteFallbackPoStSectorProof(*v);
+  std::vector<std::string> proofs{std::string(bytes.begin(), bytes.end())};
+  if (Status s = WriteFileBytes(o.out, filecoin::WriteVanillaProofList(proofs)); !s.ok()) {
+    return Fail(name, "writing", s);
+  }
+  std::printf(
+      "wrote %s: the %s vanilla proof of sector %lu (%s, %u challenged leaves, %zu bytes) in "
+      "%.2f s\n  comm_r %s\n",
+      o.out.c_str(), std::string(post.name).c_str(), static_cast<unsigned long>(o.first_sector_id),
+      o.sealed.c_str(), post.challenge_count, bytes.size(), Since(start), ToHex(*comm_r).c_str());
+  return 0;
+}
+
 int RunGenPoSt(const std::string& type, const GenPoStOptions& o) {
   std::string name =
       "gen-vanilla " + std::string(type == "winning" ? "winning-post" : "window-post");
@@ -45,6 +99,7 @@ int RunGenPoSt(const std::string& type, const GenPoStOptions& o) {
   }
   filecoin::Bytes32 seed_bytes;
   std::copy(randomness->begin(), randomness->end(), seed_bytes.begin());
+  if (!o.sealed.empty()) return RunGenPoStFromFiles(name, *post, seed_bytes, o);
   uint32_t count = type == "winning" ? 1 : o.sectors;
   constexpr uint32_t kMaxPartitions = 16;
   if (count == 0 || count > kMaxPartitions * post->sector_count) {
@@ -123,10 +178,21 @@ void RegisterGenVanillaPoSt(CLI::App* group) {
     bool winning = type == "winning";
     auto* cmd = group->add_subcommand(
         winning ? "winning-post" : "window-post",
-        winning ? "Seal a small sector and write its WinningPoSt vanilla proof (66 challenges)"
-                : "Seal small sectors and write their WindowPoSt vanilla proofs (10 challenges "
-                  "each)");
-    cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB or 512MiB")->capture_default_str();
+        winning ? "Write a WinningPoSt vanilla proof (66 challenges) of a sealed sector in Lotus's "
+                  "layout (--sealed, --cache, --comm-r), or of a small sector sealed here"
+                : "Write WindowPoSt vanilla proofs (10 challenges each) of a sealed sector in "
+                  "Lotus's layout (--sealed, --cache, --comm-r), or of small sectors sealed here");
+    cmd->add_option("--sector-size", o.sector_size,
+                    "2KiB, 8MiB or 512MiB; with --sealed also 32GiB or 64GiB")
+        ->capture_default_str();
+    cmd->add_option("--sealed", o.sealed,
+                    "Sealed replica file of a sector in Lotus's layout (sealed/s-t0<miner>-<n>)")
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--cache", o.cache,
+                    "Its cache directory (cache/s-t0<miner>-<n>: p_aux, sc-02-data-tree-r-last*)")
+        ->check(CLI::ExistingDirectory);
+    cmd->add_option("--comm-r", o.comm_r,
+                    "Its comm_r: a sealed CID (bagboea4b...), 64 hex digits, or commdr.txt");
     cmd->add_option("--registered-proof", o.registered_proof,
                     winning ? "Lotus RegisteredPoStProof id 0-4 (default: the size's)"
                             : "Lotus RegisteredPoStProof id 5-14 (default: the size's V1_1)");
@@ -139,7 +205,7 @@ void RegisterGenVanillaPoSt(CLI::App* group) {
     }
     cmd->add_option("--seed", o.seed, "Seed of the sectors' random data")->capture_default_str();
     cmd->add_option("--miner-id", o.miner_id, "Miner actor id")->capture_default_str();
-    cmd->add_option("--sector-id,--sector-number", o.first_sector_id,
+    cmd->add_option("--sector-id,--sector-number,--sector-num", o.first_sector_id,
                     "Number of the (first) sector")
         ->capture_default_str();
     cmd->add_option("-o,--out,--output", o.out, "Output: JSON array of base64 bincode proofs")

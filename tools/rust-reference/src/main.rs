@@ -23,12 +23,16 @@ use filecoin_proofs::types::{FallbackPoStSectorProof, SectorUpdateConfig, Vanill
 use filecoin_proofs::{as_safe_commitment, get_num_partition_for_fallback_post, partition_vanilla_proofs, with_shape};
 use filecoin_proofs_api::post::{generate_single_window_post_with_vanilla, generate_window_post_with_vanilla};
 use filecoin_proofs_api::post::{generate_winning_post_with_vanilla, verify_window_post, verify_winning_post};
+use filecoin_proofs_api::post::{generate_fallback_sector_challenges, generate_single_vanilla_proof};
+use filecoin_proofs_api::post::generate_winning_post_sector_challenge;
+use filecoin_proofs_api::seal::{add_piece, clear_cache, seal_pre_commit_phase1, seal_pre_commit_phase2};
+use filecoin_proofs_api::{PaddedBytesAmount, PrivateReplicaInfo, UnpaddedBytesAmount};
 use filecoin_proofs_api::seal::{seal_commit_phase2, verify_seal, SealCommitPhase1Output};
 use filecoin_proofs_api::update::{generate_empty_sector_update_proof_with_vanilla as snap_prove_api};
 use filecoin_proofs_api::update::verify_empty_sector_update_proof;
 use filecoin_proofs_api::{PartitionProofBytes, PoStType, PublicReplicaInfo, SectorId};
 use filecoin_proofs_api::{RegisteredPoStProof, RegisteredSealProof, RegisteredUpdateProof};
-use rand_chacha::{rand_core::SeedableRng, ChaCha20Rng};
+use rand_chacha::{rand_core::{RngCore, SeedableRng}, ChaCha20Rng};
 use storage_proofs_core::parameter_cache::{metadata_id, parameter_id, verifying_key_id};
 use storage_proofs_core::parameter_cache::{CacheEntryMetadata, CacheableParameters};
 use storage_proofs_core::{compound_proof::CompoundProof, merkle::MerkleTreeTrait, proof::ProofScheme};
@@ -75,6 +79,29 @@ enum Cmd {
         /// JSON [{"sector_id": N, "comm_r": "<64 hex>"}, ...]
         #[arg(long)] replicas: Option<PathBuf>,
         #[arg(long)] vanilla: Option<PathBuf>,
+    },
+    /// Seal seeded random data as Lotus and Curio do (add_piece, seal_pre_commit_phase1 and 2,
+    /// clear_cache) into DIR/sealed/s-t0<miner>-<n> and DIR/cache/s-t0<miner>-<n> (Lotus's
+    /// layout); prints comm_r as 64 hex (the Fr little-endian repr)
+    LotusSeal {
+        #[arg(long, default_value = "StackedDrg2KiBV1_1")] registered_proof: String,
+        #[arg(long)] dir: PathBuf,
+        #[arg(long)] miner_id: u64,
+        #[arg(long)] sector_id: u64,
+        /// ChaCha20 seed of the data and the ticket
+        #[arg(long, default_value_t = 0)] seed: u64,
+    },
+    /// One sector's PoSt vanilla proof from its sealed file and cache directory, as Curio's Rust
+    /// cuzk-bench gen-vanilla makes it (generate_fallback_sector_challenges, then
+    /// generate_single_vanilla_proof), written as a JSON array of one base64 string
+    PostVanilla {
+        #[command(flatten)] p: PostArgs,
+        #[arg(long)] sealed: PathBuf,
+        #[arg(long)] cache: PathBuf,
+        /// 64 hex chars (the Fr little-endian repr)
+        #[arg(long)] comm_r: String,
+        #[arg(long)] sector_id: u64,
+        #[arg(long)] out: PathBuf,
     },
     /// SnapDeals proof from partition vanilla proofs (JSON array of base64 bincode PartitionProof)
     SnapProve { #[command(flatten)] s: SnapArgs, #[arg(long)] vanilla: PathBuf, #[arg(long)] out: PathBuf },
@@ -213,6 +240,12 @@ fn dispatch(cmd: Cmd) -> Result<bool> {
         Cmd::PorepVerify { p, proof } => porep_verify(&p, &proof),
         Cmd::PostProve { p, vanilla, out, partition } => post_prove(&p, &vanilla, &out, partition),
         Cmd::PostVerify { p, proof, replicas, vanilla } => post_verify(&p, &proof, replicas.as_deref(), vanilla.as_deref()),
+        Cmd::LotusSeal { registered_proof, dir, miner_id, sector_id, seed } => {
+            lotus_seal(&registered_proof, &dir, miner_id, sector_id, seed)
+        }
+        Cmd::PostVanilla { p, sealed, cache, comm_r, sector_id, out } => {
+            post_vanilla(&p, &sealed, &cache, &comm_r, sector_id, &out)
+        }
         Cmd::SnapProve { s, vanilla, out } => snap_prove(&s, &vanilla, &out),
         Cmd::SnapVerify { s, proof } => snap_verify(&s, &proof),
         Cmd::SnapPoseidonProve { s, vanilla, out } => snap_poseidon_groth(&s, SnapPoseidonAct::Prove { vanilla, out }),
@@ -366,6 +399,48 @@ fn post_prove(a: &PostArgs, vanilla: &Path, out: &Path, part: Option<usize>) -> 
     };
     let part = part.map(|k| format!(", partition {k}")).unwrap_or_default();
     finish_prove(&format!("post-prove {rp:?} ({} vanilla proofs{part})", v.len()), res, out, t)
+}
+
+fn lotus_seal(rp: &str, dir: &Path, miner_id: u64, sector_id: u64, seed: u64) -> Result<bool> {
+    let rp: RegisteredSealProof = parse_enum(rp)?;
+    let name = format!("s-t0{miner_id}-{sector_id}");
+    let (sealed, cache, staged) =
+        (dir.join("sealed").join(&name), dir.join("cache").join(&name), dir.join("unsealed").join(&name));
+    for d in [dir.join("sealed"), cache.clone(), dir.join("unsealed")] {
+        fs::create_dir_all(&d).with_context(|| format!("creating {}", d.display()))?;
+    }
+    let unpadded = UnpaddedBytesAmount::from(PaddedBytesAmount(u64::from(rp.sector_size())));
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut data = vec![0u8; unpadded.0 as usize];
+    rng.fill_bytes(&mut data);
+    let mut ticket = [0u8; 32];
+    rng.fill_bytes(&mut ticket);
+    ticket[31] &= 0x3f;
+    let mut f = fs::OpenOptions::new().read(true).write(true).create(true).truncate(true).open(&staged)?;
+    let (piece, _) = add_piece(rp, &data[..], &mut f, unpadded, &[])?;
+    drop(f);
+    fs::File::create(&sealed)?;
+    let t = Instant::now();
+    let prover_id = parse_prover_id(&miner_id.to_string())?;
+    let p1 = seal_pre_commit_phase1(rp, &cache, &staged, &sealed, prover_id, SectorId::from(sector_id), ticket, &[piece])?;
+    let p2 = seal_pre_commit_phase2(p1, &cache, &sealed)?;
+    clear_cache(&cache)?;
+    println!("comm_r {}", hex::encode(p2.comm_r));
+    Ok(line(&format!("lotus-seal {rp:?} f0{miner_id} sector {sector_id} -> {} in {:.2}s", dir.display(), t.elapsed().as_secs_f64()), true))
+}
+
+fn post_vanilla(a: &PostArgs, sealed: &Path, cache: &Path, comm_r: &str, sector_id: u64, out: &Path) -> Result<bool> {
+    let (rp, r, pid) = post_common(a)?;
+    let sid = SectorId::from(sector_id);
+    if rp.typ() == PoStType::Winning {
+        // One sector in the proving set: the challenged index is 0, as in Curio's cuzk-bench.
+        ensure!(generate_winning_post_sector_challenge(rp, &r, 1, pid)? == vec![0], "winning sector challenge");
+    }
+    let challenges = generate_fallback_sector_challenges(rp, &r, &[sid], pid)?;
+    let replica = PrivateReplicaInfo::new(rp, hex32(comm_r)?, cache.to_path_buf(), sealed.to_path_buf());
+    let proof = generate_single_vanilla_proof(rp, sid, &replica, &challenges[&sid])?;
+    fs::write(out, serde_json::to_string(&vec![B64.encode(&proof)])?)?;
+    Ok(line(&format!("post-vanilla {rp:?} sector {sector_id}: {} bytes -> {}", proof.len(), out.display()), true))
 }
 
 fn post_sectors<Tree: 'static + MerkleTreeTrait>(v: &[Vec<u8>]) -> Result<Vec<(u64, [u8; 32])>> {

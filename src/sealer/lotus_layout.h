@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// A sealed sector's files as Lotus and Curio keep them, the part PoSt reads
+// (filecoin-proofs PrivateReplicaInfo::merkle_tree): the replica `sealed/s-t0<miner>-<number>`
+// (the encoded sector, 32-byte little-endian nodes) and the cache directory
+// `cache/s-t0<miner>-<number>/` with
+// - `p_aux`: comm_c then comm_r_last, 32 bytes each (bincode PersistentAux);
+// - tree R_last as merkletree's LevelCacheStore keeps it: one file per base tree,
+//   `sc-02-data-tree-r-last.dat` (or `-0` ... `-<n-1>` when the sector has n base trees), holding
+//   only the rows above the base and above the `DefaultRowsToDiscard` rows over it, leaf side
+//   first, each base tree's root last. A proof rebuilds the discarded rows of the challenged
+//   leaf's neighbourhood from the replica (merkletree gen_cached_proof).
+// The sealer writes this layout for tests; cuzk-bench gen-vanilla reads it from real sectors.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "base/status.h"
+#include "filecoin/post_vanilla.h"
+#include "filecoin/registered_post.h"
+#include "sealer/sealer.h"
+
+namespace cuzk::sealer {
+
+// Where one sector's replica and cache directory are.
+struct LotusSectorPaths {
+  std::string sealed;  // the replica file
+  std::string cache;   // the cache directory
+};
+
+// Returns `root`/sealed/s-t0<miner_id>-<sector_number> and `root`/cache/s-t0<...>.
+LotusSectorPaths LotusPaths(const std::string& root, uint64_t miner_id, uint64_t sector_number);
+
+// Returns how many rows above the base of a tree of `leaves` leaves of arity `arity`
+// LevelCacheStore leaves out of its file (merkletree StoreConfig::default_rows_to_discard, which
+// filecoin-proofs uses for tree R_last): none below three rows, one at three, else at most two
+// for arity 8 (seven for arity 2, five for arity 4) and never the row under the root.
+uint32_t DefaultRowsToDiscard(uint64_t leaves, uint32_t arity);
+
+// Writes `sector`'s replica, p_aux and tree R_last files at `paths` (creating the folders).
+Status WriteLotusSector(const SealedSector& sector, const LotusSectorPaths& paths);
+
+// Returns the PoSt vanilla proof of the sector at `paths`, read as filecoin-proofs reads it
+// (p_aux, tree R_last files, challenged leaves from the replica): sector `sector_id` with
+// commitment `comm_r`, the rest as GeneratePoStVanilla. Fails, naming the file, if a file is
+// missing or of the wrong size for `post`'s sector size, if the replica does not hash to the
+// stored tree, or if comm_r is not Poseidon(comm_c, comm_r_last) of p_aux.
+Result<filecoin::FallbackPoStSectorProof> GeneratePoStVanillaFromFiles(
+    const LotusSectorPaths& paths, const filecoin::RegisteredPoStProof& post,
+    const filecoin::Bytes32& comm_r, uint64_t sector_id, const filecoin::Bytes32& randomness,
+    uint32_t partition = 0, uint32_t slot = 0);
+
+}  // namespace cuzk::sealer
