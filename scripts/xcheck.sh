@@ -3,9 +3,9 @@
 # `make xcheck`: cuzk judged by the Rust reference (rust-fil-proofs 19.1, bellperson 0.27, built
 # from tools/rust-reference) on 2KiB sectors our sealer makes:
 #   1. R1CS digests of the five circuits: Rust's blank circuit against `cuzk-bench r1cs-hash`;
-#   2. Rust's vanilla verifiers on our C1 and our PoSt and SnapDeals vanilla proofs; PoSt vanilla
-#      proofs of sectors in Lotus's on-disk layout (2KiB and 8MiB ones Rust sealed, a 2KiB one
-#      ours wrote), Rust's and ours byte for byte equal;
+#   2. Rust's vanilla verifiers on our C1 and our PoSt and SnapDeals vanilla proofs; PoSt and
+#      SnapDeals vanilla proofs of sectors in Lotus's on-disk layout (2KiB and 8MiB ones Rust
+#      sealed and updated, 2KiB ones ours wrote), Rust's and ours byte for byte equal;
 #   3. PoRep, WindowPoSt (one partition, and three sectors over two partitions proved one by one
 #      through the daemon, joined as Curio joins them), WinningPoSt, SnapDeals and its Poseidon
 #      variant (through the daemon; Rust's circuit built from our vanilla proof, Groth16 through
@@ -118,10 +118,11 @@ check "vanilla snap" "$B" vanilla-check --what snap --vanilla snap.json $S
 check "snap-poseidon: our vanilla proof satisfies Rust's circuit" "$B" digest --what snap-poseidon --vanilla snapp.json $SP --inputs-out rust-snapp-inputs.txt
 check "snap-poseidon: our public inputs equal Rust's" sh -c "'$CB' public-inputs -t snap-poseidon --vanilla snapp.json $SP > our-snapp-inputs.txt && diff -q rust-snapp-inputs.txt our-snapp-inputs.txt && wc -l < our-snapp-inputs.txt"
 
-# 2b. Sectors in Lotus's on-disk layout (sealed/s-t0<miner>-<n>, cache/s-t0<miner>-<n>): Rust seals
-# sectors as Lotus does (add_piece, PC1, PC2, clear_cache) and our gen-vanilla reads them (the
-# 8MiB one's tree files discard two rows, as 32GiB's do); Rust reads one our sealer wrote. Rust's
-# and our PoSt vanilla proofs of each must be the same bytes.
+# 2b. Sectors in Lotus's on-disk layout (sealed/s-t0<miner>-<n>, cache/s-t0<miner>-<n>, update/,
+# update-cache/): Rust seals and updates sectors as Lotus does (add_piece, PC1, PC2, clear_cache,
+# empty_sector_update_encode_into) and our gen-vanilla reads them (the 8MiB one's tree files
+# discard two rows, as 32GiB's do); Rust reads ones our sealer wrote. Rust's and our PoSt and
+# SnapDeals vanilla proofs of each must be the same bytes.
 lotus_checks() {
   local rust2 rust8 ours ln=s-t0$MINER
   rust2=$("$B" lotus-seal --dir "$W/lotus-rust" --miner-id "$MINER" --sector-id 21 --seed "$SEED" 2>/dev/null | awk '/^comm_r /{print $2; exit}')
@@ -139,6 +140,24 @@ lotus_checks() {
         '$CB' gen-vanilla $cmd --sector-size $size --registered-proof $id --randomness $R --sealed '$dir/sealed/$ln-$n' --cache '$dir/cache/$ln-$n' --comm-r '$comm' --sector-number $n -o o-lv.json >/dev/null &&
         python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' r-lv.json o-lv.json && echo 'equal bytes'"
     done
+  done
+  # SnapDeals: Rust updates its two sectors (add_piece, empty_sector_update_encode_into); ours is
+  # sealed and updated here. generate_partition_proofs and our gen-vanilla snap-prove read each.
+  local enc old dn rn
+  for side in "Rust-updated 2KiB 21 $rust2 lotus-rust" "Rust-updated 8MiB 31 $rust8 lotus-rust" "our-updated 2KiB 23 - lotus-ours-snap"; do
+    read -r label size n old dir <<<"$side"; dir=$W/$dir
+    if [ "$old" = - ]; then
+      enc=$("$CB" gen-vanilla snap-prove --sector-size 2KiB --seed $((SEED + 60)) --miner-id "$MINER" --sector-id $n --lotus-dir "$dir" -o /dev/null)
+      old=$(echo "$enc" | awk '/^comm_r_old /{print $2}')
+    else
+      enc=$("$B" snap-encode --registered-proof StackedDrg${size}V1 --dir "$dir" --miner-id "$MINER" --sector-id $n --seed $((SEED + 50)) 2>/dev/null)
+    fi
+    dn=$(echo "$enc" | awk '/^comm_d_new /{print $2}'); rn=$(echo "$enc" | awk '/^comm_r_new /{print $2}')
+    local files="--sector-key '$dir/sealed/$ln-$n' --sector-key-cache '$dir/cache/$ln-$n' --replica '$dir/update/$ln-$n' --replica-cache '$dir/update-cache/$ln-$n'"
+    check "lotus layout, $label $size sector $n, snap-prove: our vanilla proofs equal Rust's" sh -c "
+      '$B' snap-vanilla --registered-proof StackedDrg${size}V1 --comm-r-old $old --comm-d-new $dn --comm-r-new $rn $files --out r-lv.json >/dev/null &&
+      '$CB' gen-vanilla snap-prove --sector-size $size $files --comm-r-old $old --comm-d-new $dn --comm-r-new $rn -o o-lv.json >/dev/null &&
+      python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' r-lv.json o-lv.json && echo 'equal bytes'"
   done
 }
 lotus_checks

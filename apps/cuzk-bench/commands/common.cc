@@ -3,10 +3,16 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+
+#include "base/hex.h"
+#include "filecoin/commitment_cid.h"
 
 namespace cuzk::bench {
 
@@ -132,6 +138,27 @@ Result<filecoin::C1Output> LoadC1(const std::string& path) {
       c1->vanilla_proofs.empty() ? size_t{0} : c1->vanilla_proofs[0].size(),
       static_cast<double>(bytes->size()) / 1e6, Since(t));
   return c1;
+}
+
+Result<filecoin::Bytes32> ParseCommRArgument(const std::string& arg) {
+  bool hex = arg.size() == 64 && std::all_of(arg.begin(), arg.end(), [](char c) {
+               return std::isxdigit(static_cast<unsigned char>(c));
+             });
+  if (hex) {
+    auto bytes = FromHex(arg);
+    RETURN_IF_ERROR(bytes);
+    filecoin::Bytes32 out;
+    std::copy(bytes->begin(), bytes->end(), out.begin());
+    return out;
+  }
+  if (std::filesystem::is_regular_file(arg)) {
+    auto text = ReadFileBytes(arg);
+    RETURN_IF_ERROR(text);
+    auto dr = filecoin::ParseCommDR(*text);
+    if (!dr.ok()) return Status::InvalidArgument(arg + ": " + dr.status().message());
+    return dr->comm_r;
+  }
+  return filecoin::CommitmentFromCid(arg, filecoin::CommitmentKind::kSealed);
 }
 
 }  // namespace cuzk::bench

@@ -53,6 +53,9 @@ int ExitStatus();
 int Fail(std::string_view command, std::string_view what, const Status& status);
 // Resolves --sector-size (2KiB, 8MiB, 512MiB, 32GiB, 64GiB) and an optional --registered-proof
 // (a Lotus id 0..19 or a name such as StackedDrg2KiBV1; empty = the size's V1_1 proof).
+// Returns a comm_r given as 64 hex digits (the bytes the vanilla proofs carry), as a sealed CID
+// (bagboea4b...), or as the path of lotus-bench's commdr.txt ("d:<CID> r:<CID>").
+Result<filecoin::Bytes32> ParseCommRArgument(const std::string& arg);
 Result<filecoin::RegisteredSealProof> ResolveProof(const std::string& sector_size,
                                                    const std::string& registered_proof);
 // Resolves a PoSt proof type from --type (wpost or winning), --sector-size and an optional

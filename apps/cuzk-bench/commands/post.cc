@@ -8,7 +8,6 @@
 #include "sealer/post.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 
@@ -16,7 +15,6 @@
 #include "commands/commands.h"
 #include "commands/common.h"
 #include "engine/kinds/post_work.h"
-#include "filecoin/commitment_cid.h"
 #include "groth16/params_io.h"
 #include "sealer/lotus_layout.h"
 
@@ -37,29 +35,6 @@ std::string PartitionFileName(const std::string& out, uint32_t k) {
   std::string stem = p.extension().empty() ? p.filename().string() : p.stem().string();
   return (p.parent_path() / (stem + ".partition" + std::to_string(k) + p.extension().string()))
       .string();
-}
-
-// Returns a comm_r given as 64 hex digits (the bytes the vanilla proofs carry), as a sealed CID
-// (bagboea4b...), or as the path of lotus-bench's commdr.txt ("d:<CID> r:<CID>").
-Result<filecoin::Bytes32> ParseCommRArgument(const std::string& arg) {
-  bool hex = arg.size() == 64 && std::all_of(arg.begin(), arg.end(), [](char c) {
-               return std::isxdigit(static_cast<unsigned char>(c));
-             });
-  if (hex) {
-    auto bytes = FromHex(arg);
-    RETURN_IF_ERROR(bytes);
-    filecoin::Bytes32 out;
-    std::copy(bytes->begin(), bytes->end(), out.begin());
-    return out;
-  }
-  if (std::filesystem::is_regular_file(arg)) {
-    auto text = ReadFileBytes(arg);
-    RETURN_IF_ERROR(text);
-    auto dr = filecoin::ParseCommDR(*text);
-    if (!dr.ok()) return Status::InvalidArgument(arg + ": " + dr.status().message());
-    return dr->comm_r;
-  }
-  return filecoin::CommitmentFromCid(arg, filecoin::CommitmentKind::kSealed);
 }
 
 // One sector read from its replica and cache directory, as Curio's Rust cuzk-bench does.

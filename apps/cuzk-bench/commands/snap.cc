@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// SnapDeals commands: `gen-vanilla snap-prove` seals a small sector, updates it with new data and
-// writes the per-partition vanilla proofs Curio would send (a JSON array of base64 bincode
-// PartitionProofs) and the three commitments; `prove-snap` proves and verifies every partition
-// locally, without the daemon.
+// SnapDeals commands: `gen-vanilla snap-prove` seals a small sector and updates it with new data
+// (--lotus-dir: and writes both in Lotus's layout), or reads an updated sector from its files as
+// Curio's Rust cuzk-bench does (--sector-key, --sector-key-cache, --replica, --replica-cache,
+// --orig-commdr, --update-commdr), and writes the per-partition vanilla proofs Curio would send
+// (a JSON array of base64 bincode PartitionProofs) and the three commitments; `prove-snap` proves
+// and verifies every partition locally, without the daemon.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -10,7 +13,9 @@
 #include "commands/commands.h"
 #include "commands/common.h"
 #include "engine/kinds/update_work.h"
+#include "filecoin/commitment_cid.h"
 #include "groth16/params_io.h"
+#include "sealer/lotus_update.h"
 #include "sealer/update.h"
 
 namespace cuzk::bench {
@@ -19,6 +24,116 @@ namespace {
 std::string Hex(const ff::Fr& x) {
   auto bytes = x.ToBytesLE();
   return ToHex(bytes);
+}
+
+struct GenSnapOptions {
+  std::string sector_size = "2KiB", registered_proof, out, lotus_dir;
+  std::string sector_key, sector_key_cache, replica, replica_cache, orig_commdr, update_commdr;
+  std::string comm_d_new, comm_r_new;  // hex, instead of --update-commdr
+  uint64_t seed = 1, sector_id = 1, miner_id = 1000;
+  size_t threads = 0;
+};
+
+// The update proof of --registered-proof (an id 0-4 or a name), else of --sector-size.
+Result<filecoin::RegisteredUpdateProof> ResolveUpdateProof(const GenSnapOptions& o) {
+  if (!o.registered_proof.empty()) {
+    if (std::all_of(o.registered_proof.begin(), o.registered_proof.end(), ::isdigit)) {
+      return filecoin::UpdateProofById(std::stoull(o.registered_proof));
+    }
+    for (uint64_t id = 0; id < 5; ++id) {
+      auto p = filecoin::UpdateProofById(id);
+      if (p.ok() && p->name == o.registered_proof) return p;
+    }
+    return Status::InvalidArgument("--registered-proof: unknown RegisteredUpdateProof " +
+                                   o.registered_proof + " (0-4 or its name)");
+  }
+  auto seal = ResolveProof(o.sector_size, "");
+  RETURN_IF_ERROR(seal);
+  return filecoin::UpdateProofById(seal->id % 5);
+}
+
+void WriteSnapOutput(const char* name, const GenSnapOptions& o,
+                     const std::vector<filecoin::UpdatePartitionProof>& partitions,
+                     const filecoin::RegisteredUpdateProof& proof, const std::string& comm_r_old,
+                     const std::string& comm_d_new, const std::string& comm_r_new,
+                     Clock::time_point start) {
+  std::vector<std::string> proofs;
+  for (const auto& v : partitions) {
+    auto bytes = filecoin::WriteUpdatePartitionProof(v);
+    proofs.emplace_back(bytes.begin(), bytes.end());
+  }
+  if (Status s = WriteFileBytes(o.out, filecoin::WriteVanillaProofList(proofs)); !s.ok()) {
+    std::exit(Fail(name, "writing", s));
+  }
+  std::printf(
+      "wrote %s: %zu %s partition proof(s) in %.2f s\ncomm_r_old %s\ncomm_d_new %s\n"
+      "comm_r_new %s\n",
+      o.out.c_str(), proofs.size(), std::string(proof.name).c_str(), Since(start),
+      comm_r_old.c_str(), comm_d_new.c_str(), comm_r_new.c_str());
+}
+
+// An updated sector read from its files, as the Rust cuzk-bench reads it.
+int RunGenSnapFromFiles(const char* name, const GenSnapOptions& o) {
+  for (const auto& [flag, value] :
+       {std::pair{"--sector-key-cache", &o.sector_key_cache}, std::pair{"--replica", &o.replica},
+        std::pair{"--replica-cache", &o.replica_cache},
+        std::pair{"--orig-commdr (or --comm-r-old)", &o.orig_commdr}}) {
+    if (value->empty()) {
+      return Fail(name, "arguments",
+                  Status::InvalidArgument(std::string("--sector-key needs ") + flag + " as well"));
+    }
+  }
+  if (o.update_commdr.empty() == (o.comm_d_new.empty() || o.comm_r_new.empty())) {
+    return Fail(name, "arguments",
+                Status::InvalidArgument("--sector-key needs --update-commdr, or --comm-d-new and "
+                                        "--comm-r-new"));
+  }
+  auto proof = ResolveUpdateProof(o);
+  if (!proof.ok()) return Fail(name, "arguments", proof.status());
+  auto comm_r_old = ParseCommRArgument(o.orig_commdr);
+  if (!comm_r_old.ok()) return Fail(name, "--orig-commdr", comm_r_old.status());
+  filecoin::CommDR new_dr;
+  if (!o.update_commdr.empty()) {
+    auto text = ReadFileBytes(o.update_commdr);
+    if (!text.ok()) return Fail(name, "--update-commdr", text.status());
+    auto dr = filecoin::ParseCommDR(*text);
+    if (!dr.ok()) return Fail(name, "--update-commdr " + o.update_commdr, dr.status());
+    new_dr = *dr;
+  } else {
+    auto d = FromHex(o.comm_d_new);
+    auto r = FromHex(o.comm_r_new);
+    if (!d.ok() || d->size() != 32 || !r.ok() || r->size() != 32) {
+      return Fail(name, "arguments",
+                  Status::InvalidArgument("--comm-d-new and --comm-r-new: 64 hex digits each"));
+    }
+    std::copy(d->begin(), d->end(), new_dr.comm_d.begin());
+    std::copy(r->begin(), r->end(), new_dr.comm_r.begin());
+  }
+  const filecoin::CommDR* dr = &new_dr;
+  auto start = Clock::now();
+  auto v = sealer::GenerateUpdateVanillaFromFiles({o.sector_key, o.sector_key_cache},
+                                                  {o.replica, o.replica_cache}, *proof, *comm_r_old,
+                                                  dr->comm_d, dr->comm_r);
+  if (!v.ok()) return Fail(name, "vanilla proofs", v.status());
+  WriteSnapOutput(name, o, *v, *proof, ToHex(*comm_r_old), ToHex(dr->comm_d), ToHex(dr->comm_r),
+                  start);
+  return 0;
+}
+
+// Writes the sector key and the update in Lotus's layout under `dir`, with commdr.txt (the
+// sector key's) and update-commdr.txt.
+Status WriteSnapLotusDir(const std::string& dir, uint64_t miner_id, uint64_t sector_id,
+                         const sealer::SealedSector& sector, const sealer::UpdatedSector& update) {
+  RETURN_IF_ERROR(sealer::WriteLotusSector(sector, sealer::LotusPaths(dir, miner_id, sector_id)));
+  RETURN_IF_ERROR(
+      sealer::WriteLotusUpdate(update, sealer::LotusUpdatePaths(dir, miner_id, sector_id)));
+  std::filesystem::path root(dir);
+  RETURN_IF_ERROR(
+      WriteFileBytes((root / "commdr.txt").string(),
+                     filecoin::FormatCommDR({sector.comm_d(), sealer::FrBytes(sector.comm_r)})));
+  return WriteFileBytes(
+      (root / "update-commdr.txt").string(),
+      filecoin::FormatCommDR({update.tree_d_new.Root(), sealer::FrBytes(update.comm_r_new)}));
 }
 
 }  // namespace
@@ -63,19 +178,42 @@ Result<engine::UpdateInput> LoadUpdateInput(const std::string& sector_size,
 }
 
 void RegisterGenVanillaSnap(CLI::App* group) {
-  struct Options {
-    std::string sector_size = "2KiB", out;
-    uint64_t seed = 1, sector_id = 1;
-    size_t threads = 0;
-  };
-  static Options o;
+  static GenSnapOptions o;
   auto* cmd = group->add_subcommand(
       "snap-prove",
-      "Seal a small sector, update it with new data, write its SnapDeals vanilla "
-      "proofs (one per partition) and print the commitments");
-  cmd->add_option("--sector-size", o.sector_size, "2KiB, 8MiB or 512MiB")->capture_default_str();
+      "Write the SnapDeals vanilla proofs (one per partition) of an updated sector in Lotus's "
+      "layout (--sector-key ...), or of a small sector sealed and updated here; print the "
+      "commitments");
+  cmd->add_option("--sector-size", o.sector_size,
+                  "2KiB, 8MiB or 512MiB; with --sector-key also 32GiB or 64GiB")
+      ->capture_default_str();
+  cmd->add_option("--registered-proof", o.registered_proof,
+                  "RegisteredUpdateProof id 0-4 or name (default: the sector size's)");
+  cmd->add_option("--sector-key", o.sector_key,
+                  "The sector as sealed before the update (sealed/s-t0<miner>-<n>)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--sector-key-cache", o.sector_key_cache,
+                  "Its cache directory (p_aux, sc-02-data-tree-r-last*)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--replica", o.replica, "The updated replica (update/s-t0<miner>-<n>)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--replica-cache", o.replica_cache,
+                  "Its cache directory (p_aux, sc-02-data-tree-r-last*, sc-02-data-tree-d.dat)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--orig-commdr,--comm-r-old", o.orig_commdr,
+                  "The sector key's commdr.txt (its r: is comm_r_old), a sealed CID or 64 hex");
+  cmd->add_option("--update-commdr", o.update_commdr,
+                  "The update's commdr.txt (d: comm_d_new, r: comm_r_new)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--comm-d-new", o.comm_d_new, "Instead of --update-commdr: comm_d_new, 64 hex");
+  cmd->add_option("--comm-r-new", o.comm_r_new, "Instead of --update-commdr: comm_r_new, 64 hex");
+  cmd->add_option("--lotus-dir", o.lotus_dir,
+                  "Sealing here: also write the sector key and the update in Lotus's layout "
+                  "(sealed/, cache/, update/, update-cache/, commdr.txt, update-commdr.txt)");
   cmd->add_option("--seed", o.seed, "Seed of the old and new data")->capture_default_str();
   cmd->add_option("--sector-id,--sector-number", o.sector_id, "Sector number")
+      ->capture_default_str();
+  cmd->add_option("--miner-id", o.miner_id, "Miner actor id of the sector sealed here")
       ->capture_default_str();
   cmd->add_option("-o,--out,--output", o.out,
                   "Output: JSON array of base64 bincode partition proofs")
@@ -83,31 +221,30 @@ void RegisterGenVanillaSnap(CLI::App* group) {
   cmd->add_option("--threads", o.threads, "Threads (0 = all)")->capture_default_str();
   cmd->callback([] {
     const char* name = "gen-vanilla snap-prove";
+    if (!o.sector_key.empty()) std::exit(RunGenSnapFromFiles(name, o));
     auto seal = ResolveProof(o.sector_size, "");
     if (!seal.ok()) std::exit(Fail(name, "arguments", seal.status()));
     auto start = Clock::now();
-    auto sector = SealRandomSector(*seal, 1000, o.sector_id, o.seed, o.threads);
+    auto sector = SealRandomSector(*seal, o.miner_id, o.sector_id, o.seed, o.threads);
     if (!sector.ok()) std::exit(Fail(name, "sealing", sector.status()));
     auto update =
         sealer::EncodeUpdate(*sector, sealer::RandomSectorData(seal->shape.nodes, o.seed + 1));
     if (!update.ok()) std::exit(Fail(name, "encoding the update", update.status()));
-    std::vector<std::string> proofs;
-    uint32_t partitions = circuits::snap::ShapeOf(update->proof).partitions();
-    for (uint32_t k = 0; k < partitions; ++k) {
+    if (!o.lotus_dir.empty()) {
+      Status s = WriteSnapLotusDir(o.lotus_dir, o.miner_id, o.sector_id, *sector, *update);
+      if (!s.ok()) std::exit(Fail(name, "writing the sector's files", s));
+      std::printf("wrote the sector key and the update in Lotus's layout under %s\n",
+                  o.lotus_dir.c_str());
+    }
+    std::vector<filecoin::UpdatePartitionProof> partitions;
+    uint32_t count = circuits::snap::ShapeOf(update->proof).partitions();
+    for (uint32_t k = 0; k < count; ++k) {
       auto v = sealer::UpdateVanillaProof(*sector, *update, k);
       if (!v.ok()) std::exit(Fail(name, "vanilla proof", v.status()));
-      auto bytes = filecoin::WriteUpdatePartitionProof(*v);
-      proofs.emplace_back(bytes.begin(), bytes.end());
+      partitions.push_back(std::move(v).value());
     }
-    if (Status s = WriteFileBytes(o.out, filecoin::WriteVanillaProofList(proofs)); !s.ok()) {
-      std::exit(Fail(name, "writing", s));
-    }
-    std::printf(
-        "wrote %s: %u %s partition proof(s) in %.2f s\ncomm_r_old %s\ncomm_d_new %s\n"
-        "comm_r_new %s\n",
-        o.out.c_str(), partitions, std::string(update->proof.name).c_str(), Since(start),
-        Hex(update->comm_r_old).c_str(), Hex(update->comm_d_new()).c_str(),
-        Hex(update->comm_r_new).c_str());
+    WriteSnapOutput(name, o, partitions, update->proof, Hex(update->comm_r_old),
+                    Hex(update->comm_d_new()), Hex(update->comm_r_new), start);
   });
 }
 

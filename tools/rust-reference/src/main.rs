@@ -30,6 +30,7 @@ use filecoin_proofs_api::{PaddedBytesAmount, PrivateReplicaInfo, UnpaddedBytesAm
 use filecoin_proofs_api::seal::{seal_commit_phase2, verify_seal, SealCommitPhase1Output};
 use filecoin_proofs_api::update::{generate_empty_sector_update_proof_with_vanilla as snap_prove_api};
 use filecoin_proofs_api::update::verify_empty_sector_update_proof;
+use filecoin_proofs_api::update::{empty_sector_update_encode_into, generate_partition_proofs};
 use filecoin_proofs_api::{PartitionProofBytes, PoStType, PublicReplicaInfo, SectorId};
 use filecoin_proofs_api::{RegisteredPoStProof, RegisteredSealProof, RegisteredUpdateProof};
 use rand_chacha::{rand_core::{RngCore, SeedableRng}, ChaCha20Rng};
@@ -101,6 +102,27 @@ enum Cmd {
         /// 64 hex chars (the Fr little-endian repr)
         #[arg(long)] comm_r: String,
         #[arg(long)] sector_id: u64,
+        #[arg(long)] out: PathBuf,
+    },
+    /// Update a sector lotus-seal sealed in DIR with seeded random data as Lotus does (add_piece,
+    /// empty_sector_update_encode_into) into DIR/update/s-t0<miner>-<n> and
+    /// DIR/update-cache/s-t0<miner>-<n>; prints comm_r_new and comm_d_new as 64 hex
+    SnapEncode {
+        #[arg(long, default_value = "StackedDrg2KiBV1")] registered_proof: String,
+        #[arg(long)] dir: PathBuf,
+        #[arg(long)] miner_id: u64,
+        #[arg(long)] sector_id: u64,
+        /// ChaCha20 seed of the new data
+        #[arg(long, default_value_t = 1)] seed: u64,
+    },
+    /// SnapDeals partition vanilla proofs of an update from its files, as Curio's Rust cuzk-bench
+    /// gen-vanilla snap-prove makes them (generate_partition_proofs), as a JSON array of base64
+    SnapVanilla {
+        #[command(flatten)] s: SnapArgs,
+        #[arg(long)] sector_key: PathBuf,
+        #[arg(long)] sector_key_cache: PathBuf,
+        #[arg(long)] replica: PathBuf,
+        #[arg(long)] replica_cache: PathBuf,
         #[arg(long)] out: PathBuf,
     },
     /// SnapDeals proof from partition vanilla proofs (JSON array of base64 bincode PartitionProof)
@@ -245,6 +267,12 @@ fn dispatch(cmd: Cmd) -> Result<bool> {
         }
         Cmd::PostVanilla { p, sealed, cache, comm_r, sector_id, out } => {
             post_vanilla(&p, &sealed, &cache, &comm_r, sector_id, &out)
+        }
+        Cmd::SnapEncode { registered_proof, dir, miner_id, sector_id, seed } => {
+            snap_encode(&registered_proof, &dir, miner_id, sector_id, seed)
+        }
+        Cmd::SnapVanilla { s, sector_key, sector_key_cache, replica, replica_cache, out } => {
+            snap_vanilla(&s, &sector_key, &sector_key_cache, &replica, &replica_cache, &out)
         }
         Cmd::SnapProve { s, vanilla, out } => snap_prove(&s, &vanilla, &out),
         Cmd::SnapVerify { s, proof } => snap_verify(&s, &proof),
@@ -441,6 +469,40 @@ fn post_vanilla(a: &PostArgs, sealed: &Path, cache: &Path, comm_r: &str, sector_
     let proof = generate_single_vanilla_proof(rp, sid, &replica, &challenges[&sid])?;
     fs::write(out, serde_json::to_string(&vec![B64.encode(&proof)])?)?;
     Ok(line(&format!("post-vanilla {rp:?} sector {sector_id}: {} bytes -> {}", proof.len(), out.display()), true))
+}
+
+fn snap_encode(rp: &str, dir: &Path, miner_id: u64, sector_id: u64, seed: u64) -> Result<bool> {
+    let rp: RegisteredUpdateProof = parse_enum(rp)?;
+    let name = format!("s-t0{miner_id}-{sector_id}");
+    let (key, key_cache) = (dir.join("sealed").join(&name), dir.join("cache").join(&name));
+    let (replica, cache, staged) =
+        (dir.join("update").join(&name), dir.join("update-cache").join(&name), dir.join("staged-update").join(&name));
+    for d in [dir.join("update"), cache.clone(), dir.join("staged-update")] {
+        fs::create_dir_all(&d).with_context(|| format!("creating {}", d.display()))?;
+    }
+    let size = u64::from(rp.sector_size());
+    let seal_rp: RegisteredSealProof = parse_enum(&format!("{:?}", rp).replace("V1", "V1_1"))?;
+    let unpadded = UnpaddedBytesAmount::from(PaddedBytesAmount(size));
+    let mut data = vec![0u8; unpadded.0 as usize];
+    ChaCha20Rng::seed_from_u64(seed).fill_bytes(&mut data);
+    let mut f = fs::OpenOptions::new().read(true).write(true).create(true).truncate(true).open(&staged)?;
+    let (piece, _) = add_piece(seal_rp, &data[..], &mut f, unpadded, &[])?;
+    drop(f);
+    fs::File::create(&replica)?.set_len(size)?;
+    let t = Instant::now();
+    let enc = empty_sector_update_encode_into(rp, &replica, &cache, &key, &key_cache, &staged, &[piece])?;
+    println!("comm_r_new {}", hex::encode(enc.comm_r_new));
+    println!("comm_d_new {}", hex::encode(enc.comm_d_new));
+    Ok(line(&format!("snap-encode {rp:?} f0{miner_id} sector {sector_id} -> {} in {:.2}s", replica.display(), t.elapsed().as_secs_f64()), true))
+}
+
+fn snap_vanilla(a: &SnapArgs, key: &Path, key_cache: &Path, replica: &Path, cache: &Path, out: &Path) -> Result<bool> {
+    let rp: RegisteredUpdateProof = parse_enum(&a.registered_proof)?;
+    let (old, d_new, r_new) = (hex32(&a.comm_r_old)?, hex32(&a.comm_d_new)?, hex32(&a.comm_r_new)?);
+    let proofs = generate_partition_proofs(rp, old, r_new, d_new, key, key_cache, replica, cache)?;
+    let b64: Vec<String> = proofs.iter().map(|p| B64.encode(&p.0)).collect();
+    fs::write(out, serde_json::to_string(&b64)?)?;
+    Ok(line(&format!("snap-vanilla {rp:?}: {} partition proofs -> {}", b64.len(), out.display()), true))
 }
 
 fn post_sectors<Tree: 'static + MerkleTreeTrait>(v: &[Vec<u8>]) -> Result<Vec<(u64, [u8; 32])>> {
