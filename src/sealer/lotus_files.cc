@@ -120,6 +120,7 @@ Result<std::vector<Bytes32>> SectorFile::ReadBytes(uint64_t offset, uint64_t cou
   size_t done = 0;
   while (done < total) {
     ssize_t n = ::pread(fd_, bytes + done, total - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       return Status(StatusCode::kUnavailable,
                     "reading " + path_ + " at byte " + std::to_string(offset + done) + ": " +

@@ -5,7 +5,6 @@
 // --orig-commdr, --update-commdr), and writes the per-partition vanilla proofs Curio would send
 // (a JSON array of base64 bincode PartitionProofs) and the three commitments; `prove-snap` proves
 // and verifies every partition locally, without the daemon.
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -37,12 +36,11 @@ struct GenSnapOptions {
 // The update proof of --registered-proof (an id 0-4 or a name), else of --sector-size.
 Result<filecoin::RegisteredUpdateProof> ResolveUpdateProof(const GenSnapOptions& o) {
   if (!o.registered_proof.empty()) {
-    if (std::all_of(o.registered_proof.begin(), o.registered_proof.end(), ::isdigit)) {
-      return filecoin::UpdateProofById(std::stoull(o.registered_proof));
-    }
     for (uint64_t id = 0; id < 5; ++id) {
       auto p = filecoin::UpdateProofById(id);
-      if (p.ok() && p->name == o.registered_proof) return p;
+      if (p.ok() && (p->name == o.registered_proof || std::to_string(id) == o.registered_proof)) {
+        return p;
+      }
     }
     return Status::InvalidArgument("--registered-proof: unknown RegisteredUpdateProof " +
                                    o.registered_proof + " (0-4 or its name)");
@@ -109,14 +107,13 @@ int RunGenSnapFromFiles(const char* name, const GenSnapOptions& o) {
     std::copy(d->begin(), d->end(), new_dr.comm_d.begin());
     std::copy(r->begin(), r->end(), new_dr.comm_r.begin());
   }
-  const filecoin::CommDR* dr = &new_dr;
   auto start = Clock::now();
   auto v = sealer::GenerateUpdateVanillaFromFiles({o.sector_key, o.sector_key_cache},
                                                   {o.replica, o.replica_cache}, *proof, *comm_r_old,
-                                                  dr->comm_d, dr->comm_r);
+                                                  new_dr.comm_d, new_dr.comm_r);
   if (!v.ok()) return Fail(name, "vanilla proofs", v.status());
-  WriteSnapOutput(name, o, *v, *proof, ToHex(*comm_r_old), ToHex(dr->comm_d), ToHex(dr->comm_r),
-                  start);
+  WriteSnapOutput(name, o, *v, *proof, ToHex(*comm_r_old), ToHex(new_dr.comm_d),
+                  ToHex(new_dr.comm_r), start);
   return 0;
 }
 
