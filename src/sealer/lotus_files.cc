@@ -176,6 +176,26 @@ Status CheckCommR(const filecoin::Bytes32& comm_r, const PAux& p_aux, const std:
   return Status::Ok();
 }
 
+Status WriteReplicaFiles(const PoseidonTree& tree_r, const Fr& comm_c,
+                         const filecoin::SectorShape& shape, const LotusSectorPaths& paths) {
+  std::error_code ec;
+  fs::create_directories(fs::path(paths.sealed).parent_path(), ec);
+  if (!ec) fs::create_directories(paths.cache, ec);
+  if (ec) {
+    return Status(StatusCode::kUnavailable,
+                  "creating the folders of " + paths.sealed + ": " + ec.message());
+  }
+  std::vector<uint8_t> bytes;
+  bytes.reserve(shape.sector_bytes);
+  for (const Fr& x : tree_r.Level(0)) AppendNode(x, bytes);
+  RETURN_IF_ERROR(WriteWholeFile(paths.sealed, bytes));
+  bytes.clear();
+  AppendNode(comm_c, bytes);
+  AppendNode(tree_r.Root(), bytes);
+  RETURN_IF_ERROR(WriteWholeFile((fs::path(paths.cache) / "p_aux").string(), bytes));
+  return WriteTreeRLastFiles(tree_r, shape, paths.cache);
+}
+
 Status WriteTreeRLastFiles(const PoseidonTree& tree, const filecoin::SectorShape& shape,
                            const std::string& cache_dir) {
   TreeRLastLayout l = TreeRLastLayoutOf(shape);

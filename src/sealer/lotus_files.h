@@ -19,6 +19,12 @@ namespace cuzk::sealer {
 // Bytes per node in every file of the layout.
 inline constexpr uint64_t kNodeBytes = 32;
 
+// Where one sector's replica and cache directory are.
+struct LotusSectorPaths {
+  std::string sealed;  // the replica file
+  std::string cache;   // the cache directory
+};
+
 // Returns how many rows above the base of a tree of `leaves` leaves of arity `arity`
 // LevelCacheStore leaves out of its file (merkletree StoreConfig::default_rows_to_discard, which
 // filecoin-proofs uses for tree R_last): none below three rows, one at three, else at most two
@@ -32,6 +38,11 @@ std::string TreeRLastFileName(uint32_t index, uint32_t count);
 // Writes `tree` (a sector of shape `shape`) into `cache_dir` as tree R_last files.
 Status WriteTreeRLastFiles(const PoseidonTree& tree, const filecoin::SectorShape& shape,
                            const std::string& cache_dir);
+
+// Writes a replica whose tree R_last is `tree_r` (its leaves) at `paths.sealed`, and p_aux
+// (`comm_c`, tree_r's root) and the tree R_last files into `paths.cache`, creating the folders.
+Status WriteReplicaFiles(const PoseidonTree& tree_r, const Fr& comm_c,
+                         const filecoin::SectorShape& shape, const LotusSectorPaths& paths);
 
 // Writes `bytes` as the whole file `path`.
 Status WriteWholeFile(const std::string& path, const std::vector<uint8_t>& bytes);

@@ -63,25 +63,10 @@ std::vector<uint8_t> TemporaryAuxBytes(const filecoin::SectorShape& shape,
 }
 
 Status WriteLotusSector(const SealedSector& sector, const LotusSectorPaths& paths) {
-  std::error_code ec;
-  fs::create_directories(fs::path(paths.sealed).parent_path(), ec);
-  if (!ec) fs::create_directories(paths.cache, ec);
-  if (ec) {
-    return Status(StatusCode::kUnavailable,
-                  "creating the folders of " + paths.sealed + ": " + ec.message());
-  }
   const filecoin::SectorShape& shape = sector.proof.shape;
-  std::vector<uint8_t> bytes;
-  bytes.reserve(shape.sector_bytes);
-  for (const Fr& x : sector.tree_r_last.Level(0)) AppendNode(x, bytes);
-  RETURN_IF_ERROR(WriteWholeFile(paths.sealed, bytes));
-  bytes.clear();
-  AppendNode(sector.tree_c.Root(), bytes);
-  AppendNode(sector.tree_r_last.Root(), bytes);
-  RETURN_IF_ERROR(WriteWholeFile((fs::path(paths.cache) / "p_aux").string(), bytes));
-  RETURN_IF_ERROR(WriteWholeFile((fs::path(paths.cache) / "t_aux").string(),
-                                 TemporaryAuxBytes(shape, paths.cache)));
-  return WriteTreeRLastFiles(sector.tree_r_last, shape, paths.cache);
+  RETURN_IF_ERROR(WriteReplicaFiles(sector.tree_r_last, sector.tree_c.Root(), shape, paths));
+  return WriteWholeFile((fs::path(paths.cache) / "t_aux").string(),
+                        TemporaryAuxBytes(shape, paths.cache));
 }
 
 Result<filecoin::FallbackPoStSectorProof> GeneratePoStVanillaFromFiles(

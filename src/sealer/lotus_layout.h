@@ -27,12 +27,6 @@
 
 namespace cuzk::sealer {
 
-// Where one sector's replica and cache directory are.
-struct LotusSectorPaths {
-  std::string sealed;  // the replica file
-  std::string cache;   // the cache directory
-};
-
 // Returns `root`/sealed/s-t0<miner_id>-<sector_number> and `root`/cache/s-t0<...>.
 LotusSectorPaths LotusPaths(const std::string& root, uint64_t miner_id, uint64_t sector_number);
 

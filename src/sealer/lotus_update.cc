@@ -76,31 +76,15 @@ LotusSectorPaths LotusUpdatePaths(const std::string& root, uint64_t miner_id,
 }
 
 Status WriteLotusUpdate(const UpdatedSector& update, const LotusSectorPaths& paths) {
-  std::error_code ec;
-  fs::create_directories(fs::path(paths.sealed).parent_path(), ec);
-  if (!ec) fs::create_directories(paths.cache, ec);
-  if (ec) {
-    return Status(StatusCode::kUnavailable,
-                  "creating the folders of " + paths.sealed + ": " + ec.message());
-  }
   const filecoin::SectorShape& shape = update.proof.shape;
+  RETURN_IF_ERROR(WriteReplicaFiles(update.tree_r_new, update.comm_c, shape, paths));
   std::vector<uint8_t> bytes;
-  bytes.reserve(shape.sector_bytes);
-  for (const Fr& x : update.tree_r_new.Level(0)) AppendNode(x, bytes);
-  RETURN_IF_ERROR(WriteWholeFile(paths.sealed, bytes));
-  bytes.clear();
-  AppendNode(update.comm_c, bytes);
-  AppendNode(update.tree_r_new.Root(), bytes);
-  RETURN_IF_ERROR(WriteWholeFile((fs::path(paths.cache) / "p_aux").string(), bytes));
-  bytes.clear();
   for (uint64_t leaves = shape.nodes, j = 0; leaves >= 1; leaves >>= 1, ++j) {
     for (const Bytes32& node : update.tree_d_new.Level(j)) {
       bytes.insert(bytes.end(), node.begin(), node.end());
     }
   }
-  RETURN_IF_ERROR(
-      WriteWholeFile((fs::path(paths.cache) / "sc-02-data-tree-d.dat").string(), bytes));
-  return WriteTreeRLastFiles(update.tree_r_new, shape, paths.cache);
+  return WriteWholeFile((fs::path(paths.cache) / "sc-02-data-tree-d.dat").string(), bytes);
 }
 
 Result<std::vector<filecoin::UpdatePartitionProof>> GenerateUpdateVanillaFromFiles(
