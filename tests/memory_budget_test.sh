@@ -65,12 +65,14 @@ echo "peak resident memory $((peak_kib >> 10)) MiB within a budget of $budget_mi
 if [ $((peak_kib >> 10)) -gt "$budget_mib" ]; then
   echo "the daemon's peak resident memory is over its budget: the estimate is too low"; exit 1
 fi
-# Nor far too high: at most half again what a partition took (peak less the idle daemon, the key
-# and the compiled circuit). It was 2048 MiB, over twice the need.
+# Nor far too high: at most twice what a partition took (peak less the idle daemon, the key and
+# the compiled circuit). What it takes depends on the CPU's field kernels: 0.85-0.90 GiB with
+# AVX-512 IFMA, about 0.75 GiB without (2026-12-07), so the estimate covers the larger; it was
+# 2048 MiB, over twice the need on either.
 compiled_mib=$(sed -n 's/.*circuit compiled in .* s, \([0-9]*\) MiB resident.*/\1/p' daemon.log)
 used_mib=$(((peak_kib - idle_kib) / 1024 - key_mib - compiled_mib))
 echo "a partition took about $used_mib MiB; estimated $partition_mib MiB"
-if [ "$partition_mib" -gt $((used_mib * 3 / 2)) ]; then
-  echo "the partition estimate is more than half again what the partition took"; exit 1
+if [ "$partition_mib" -gt $((used_mib * 2)) ]; then
+  echo "the partition estimate is more than twice what the partition took"; exit 1
 fi
 stop
