@@ -6,7 +6,6 @@
 
 #include "base/hex.h"
 #include "filecoin/c1.h"
-#include "hash/poseidon_optimized.h"
 #include "sealer/lotus_files.h"
 #include "sealer/post.h"
 
