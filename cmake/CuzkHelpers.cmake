@@ -109,3 +109,17 @@ function(cuzk_add_bench name)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/apps)
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} benchmark::benchmark)
 endfunction()
+
+# cuzk_test_costs(NAME SECONDS [NAME SECONDS ...]): CTest's COST, the seconds a long test is
+# expected to take, for tests of the calling directory. CTest orders tests by the times it
+# recorded in earlier runs; a fresh build tree (CI's clean clone) has none and falls back to COST,
+# so the long tests start first instead of in declaration order, where a ten-minute test started
+# late would run alone at the end. Figures: make test on 2 cores without AVX-512, the slower of
+# the release and ASan builds.
+function(cuzk_test_costs)
+  set(args ${ARGN})
+  while(args)
+    list(POP_FRONT args name seconds)
+    set_tests_properties(${name} PROPERTIES COST ${seconds})
+  endwhile()
+endfunction()
