@@ -54,12 +54,14 @@ soak: build
 	  $(CURDIR)/$(BUILD)/apps/cuzk-bench/cuzk-bench $(CURDIR)/$(BUILD)/test-params 140
 
 # Every test on the assembly build (the `slow` label included: the 32/64GiB circuit shapes, the
-# 32GiB R1CS digest and the daemon's soak under 60 mixed jobs, about 8 minutes), the quick subset of
-# the mutation check (make mutate), the fast ones again on the portable (CUZK_ASM=OFF) code under AddressSanitizer and UBSan built by clang (less
-# the two sealed-circuit suites, which take 9 minutes there and ran on the release build), the
-# engine's tests under ThreadSanitizer, the check that generated sources match their generators,
-# the check that every C++ file is formatted as .clang-format says, and every fuzz target for a
-# few seconds (about a minute in all) so that a parser that crashes near its seeds is caught.
+# 32GiB R1CS digests and the daemon's soak under 60 mixed jobs), the quick subset of the mutation
+# check (make mutate), the fast ones again on the portable (CUZK_ASM=OFF) code under
+# AddressSanitizer and UBSan built by clang (less the two sealed-circuit suites, which take 9
+# minutes there and ran on the release build), the engine's tests under ThreadSanitizer, the check
+# that generated sources match their generators, the check that every C++ file is formatted as
+# .clang-format says, and every fuzz target for a few seconds (about a minute in all) so that a
+# parser that crashes near its seeds is caught. About 29 minutes on 2 cores without AVX-512 once
+# built (docs/performance.md, "The test suite").
 test: build build-asan build-tsan check-generated check-format fuzz-build
 	@ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	@scripts/mutate.sh --build $(BUILD) --quick

@@ -21,11 +21,13 @@
 #      minutes and 1.4 GB of keys the first time, 2 after); and Rust's own NI C2 of the 2KiB NI
 #      sector (its seal_commit_phase2: the aggregate) -> our verifier (Rust's CPU prover: about
 #      10 minutes on 2 cores);
-#   6. side by side (informative): whole-process 2KiB PoRep C2 time and peak memory, ours and
-#      Rust's, same keys, same machine.
+#   6. with --side-by-side (informative, not a check; about 1.5 minutes on 2 cores, so CI leaves
+#      it out): whole-process 2KiB PoRep C2 time and peak memory, ours and Rust's, same keys,
+#      same machine.
 # One line per check, OK or FAIL; exits 1 on any FAIL.
 #
 # usage: scripts/xcheck.sh [--cuzk-bench PATH] [--seed N] [--miner M] [--no-rust-params] [--ni-8mib]
+#                          [--side-by-side]
 # The Rust build, both sets of keys and the scratch files live in $CUZK_XCHECK_CACHE (default
 # ~/.cache/cuzk/xcheck), outside the clone, so a second run rebuilds nothing that did not change:
 # cold, 30-40 minutes on 2 cores (cargo about 17, key generation about 20, measured while other
@@ -35,11 +37,11 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CB=$ROOT/build/release/apps/cuzk-bench/cuzk-bench
 DAEMON=$ROOT/build/release/apps/cuzk-daemon/cuzk-daemon
 CACHE=${CUZK_XCHECK_CACHE:-$HOME/.cache/cuzk/xcheck}
-RP=1; SEED=1; MINER=1000; NI8=0
+RP=1; SEED=1; MINER=1000; NI8=0; SIDE=0
 while [ $# -gt 0 ]; do case $1 in
-  --cuzk-bench) CB=$2; shift 2;; --no-rust-params) RP=0; shift;; --ni-8mib) NI8=1; shift;;
+  --cuzk-bench) CB=$2; shift 2;; --no-rust-params) RP=0; shift;; --ni-8mib) NI8=1; shift;; --side-by-side) SIDE=1; shift;;
   --seed) SEED=$2; shift 2;; --miner) MINER=$2; shift 2;;
-  -h|--help) sed -n '3,27p' "$0"; exit 0;;
+  -h|--help) sed -n '3,34p' "$0"; exit 0;;
   *) echo "unknown argument $1"; exit 2;; esac; done
 CB=$(readlink -f "$CB"); [ -x "$CB" ] || { echo "no cuzk-bench at $CB (make build first)"; exit 2; }
 mkdir -p "$CACHE"; CACHE=$(readlink -f "$CACHE")
@@ -97,12 +99,25 @@ for k in "porep 5 porep" "wpost 10 wpost" "winning 0 winning" "snap 0 snap" "sna
     echo "digest $1: FAIL (ours $ours, Rust $rust)"; fails=$((fails+1)); fi
 done
 
-# Our TEST keys, kept while the circuit's digest is the same.
+# Our TEST keys, kept while the circuit's digest is the same. gen-params is seeded (the same
+# circuit always gets the same keys), so those that make test generated into the build tree after
+# cuzk-bench was last built are taken as they are (on a cold cache this spares generating the 2KiB
+# PoRep and SnapDeals keys a second time; where it has none, they are made there); older ones may
+# be of an earlier circuit and are not.
 P=$CACHE/cuzk-params; mkdir -p "$P"
+TP=$(dirname "$(dirname "$(dirname "$CB")")")/test-params  # build/release/test-params
 for t in porep wpost winning snap snap-poseidon; do
   if [ "$(cat "$P/.digest-$t" 2>/dev/null)" != "${DIGEST[$t]}" ]; then
-    echo "xcheck: generating our TEST $t keys"
-    "$CB" gen-params --type $t --sector-size 2KiB --out "$P" >/dev/null || { echo "gen-params $t: FAIL"; exit 1; }
+    force=--force
+    if [ -d "$TP" ]; then
+      made=$("$CB" gen-params --type $t --sector-size 2KiB --out "$TP" |
+        sed -n 's/ and its .vk exist.*//p; s/^  wrote \(.*\) ([0-9.]* GB).*/\1/p')
+      if [ -n "$made" ] && [ "$made" -nt "$CB" ]; then cp "$made" "${made%.params}.vk" "$P/" && force= && echo "xcheck: our TEST $t keys from $TP"; fi
+    fi
+    if [ -n "$force" ]; then
+      echo "xcheck: generating our TEST $t keys"
+      "$CB" gen-params --type $t --sector-size 2KiB --out "$P" $force >/dev/null || { echo "gen-params $t: FAIL"; exit 1; }
+    fi
     echo "${DIGEST[$t]}" > "$P/.digest-$t"
   fi
 done
@@ -277,7 +292,7 @@ if [ $NI8 = 1 ]; then
   expect_fail "8MiB NI-PoRep: tampered aggregate, Rust refuses" "$B" --params "$P" porep-verify --c1 c1-ni8.json --prover-id $MINER --proof t.bin
 fi
 
-# 6. Side by side, informative: the same C1 and keys, one process each.
+# 6. With --side-by-side, informative: the same C1 and keys, one process each.
 side() { # label, command...: prints wall time and peak RSS of the command
   local label=$1; shift
   if /usr/bin/time -f '%e %M' -o "$W/time.txt" "$@" >/dev/null 2>&1; then
@@ -285,7 +300,7 @@ side() { # label, command...: prints wall time and peak RSS of the command
     printf '  %-34s %7.1f s  %6.2f GiB peak\n' "$label" "$secs" "$(awk -v k="$kib" 'BEGIN{print k/1048576}')"
   else echo "  $label: failed"; fi
 }
-if [ -x /usr/bin/time ]; then
+if [ $SIDE -eq 1 ] && [ -x /usr/bin/time ]; then
   echo "side by side (informative): 2KiB PoRep C2, whole process, cuzk TEST keys, $(nproc) CPUs"
   side "cuzk-bench prove" "$CB" prove --c1 c1.json --params "$P" --out s-ours.bin
   side "bp-oracle porep-prove (Rust)" "$B" --params "$P" porep-prove --c1 c1.json --prover-id $MINER --out s-rust.bin
