@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "base/parallel.h"
+#include "r1cs/counting.h"
 
 namespace cuzk::r1cs {
 namespace {
@@ -25,11 +26,14 @@ struct CoefficientHash {
   }
 };
 
-// Records A and B compactly and the densities; C and the witness values are ignored.
+// Records A and B compactly and the densities; the witness values are ignored. With a digest
+// writer, each constraint's A and B rows are hashed from the matrices just written and its C from
+// the synthesis.
 class CircuitCompiler final : public ConstraintSystem {
  public:
-  explicit CircuitCompiler(CompiledCircuit& out) : out_(out) {
+  CircuitCompiler(CompiledCircuit& out, R1csDigestWriter* digest) : out_(out), digest_(digest) {
     out_.coefficients = {Fr::Zero(), Fr::One(), Fr::MinusOne()};
+    for (const Fr& c : out_.coefficients) coefficient_bytes_.push_back(c.ToBytesBE());
     AllocInput(Fr::One());
   }
 
@@ -55,16 +59,36 @@ class CircuitCompiler final : public ConstraintSystem {
 
   // Returns the error of a circuit the table cannot hold, if any.
   const Status& status() const { return status_; }
+  // Returns the constraints synthesized and C's non-zero terms (hashed ones: with a digest only).
+  size_t constraints() const { return constraints_; }
+  uint64_t nnz_c() const { return nnz_c_; }
 
  protected:
-  void DoEnforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination&,
+  void DoEnforce(const LinearCombination& a, const LinearCombination& b, const LinearCombination& c,
                  std::string_view) override {
+    ++constraints_;
     // A: inputs are always in the A query; aux terms with a non-zero coefficient mark it.
+    size_t a_first = out_.a.terms(), b_first = out_.b.terms();
     AppendRow(a, out_.a, nullptr, &out_.a_aux_density);
     AppendRow(b, out_.b, &out_.b_input_density, &out_.b_aux_density);
+    if (digest_) {
+      HashRow(out_.a, a_first);
+      HashRow(out_.b, b_first);
+      nnz_c_ += digest_->AddCombination(c);
+    }
   }
 
  private:
+  // Hashes the terms of `m` from `first` on (the row just appended) as the digest writes them.
+  void HashRow(const CompiledMatrix& m, size_t first) {
+    digest_->BeginCombination(m.terms() - first);
+    for (size_t t = first; t < m.terms(); ++t) {
+      uint32_t column = m.column(t);
+      digest_->AddTerm((column & CompiledMatrix::kInputColumn) != 0,
+                       column & ~CompiledMatrix::kInputColumn, coefficient_bytes_[m.coeff_id(t)]);
+    }
+  }
+
   void AppendRow(const LinearCombination& lc, CompiledMatrix& m, DensityBits* input_density,
                  DensityBits* aux_density) {
     size_t count = 0;
@@ -103,11 +127,17 @@ class CircuitCompiler final : public ConstraintSystem {
       }
       it->second = static_cast<uint16_t>(out_.coefficients.size());
       out_.coefficients.push_back(c);
+      coefficient_bytes_.push_back(c.ToBytesBE());
     }
     return it->second;
   }
 
   CompiledCircuit& out_;
+  R1csDigestWriter* digest_;
+  // The table's coefficients as the digest writes them.
+  std::vector<R1csDigestWriter::CoefficientBytes> coefficient_bytes_;
+  size_t constraints_ = 0;
+  uint64_t nnz_c_ = 0;
   const Fr minus_one_ = Fr::MinusOne();
   std::unordered_map<std::array<uint64_t, 4>, uint16_t, CoefficientHash> ids_;
   Status status_;
@@ -205,9 +235,17 @@ size_t CompiledCircuit::Bytes() const {
          b_aux_density.CapacityBytes();
 }
 
-Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows, size_t aux,
-                                       const CancelFlag* cancel) {
+Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOptions& options) {
   CompiledCircuit out;
+  size_t rows = options.rows, aux = options.aux;
+  std::optional<CountingConstraintSystem> counts;
+  if (options.digest) {
+    counts.emplace();
+    counts->SetCancel(options.cancel);
+    RETURN_IF_ERROR(circuit.Synthesize(*counts));
+    if (!rows) rows = counts->num_constraints() + counts->num_inputs();
+    if (!aux) aux = counts->num_aux();
+  }
   if (rows) {
     // Measured on Filecoin's circuits: A has about 2.4 terms per row, B about one.
     out.a.Reserve(rows, rows * 5 / 2);
@@ -217,11 +255,33 @@ Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows, size
     out.a_aux_density.Reserve(aux);
     out.b_aux_density.Reserve(aux);
   }
-  CircuitCompiler compiler(out);
-  compiler.SetCancel(cancel);
-  Status s = circuit.Synthesize(compiler);
-  RETURN_IF_ERROR(s);
+  std::optional<R1csDigestWriter> digest;
+  if (counts) digest.emplace(counts->num_inputs(), counts->num_aux(), counts->num_constraints());
+  CircuitCompiler compiler(out, digest ? &*digest : nullptr);
+  compiler.SetCancel(options.cancel);
+  RETURN_IF_ERROR(circuit.Synthesize(compiler));
   RETURN_IF_ERROR(compiler.status());
+  if (digest) {
+    if (out.num_inputs != counts->num_inputs() || out.num_aux != counts->num_aux() ||
+        compiler.constraints() != counts->num_constraints()) {
+      return Status(StatusCode::kInternal, "the circuit synthesized differently in two passes (" +
+                                               std::to_string(counts->num_constraints()) +
+                                               " then " + std::to_string(compiler.constraints()) +
+                                               " constraints)");
+    }
+    R1csDigest d;
+    d.digest = digest->Finish();
+    d.inputs = out.num_inputs;
+    d.aux = out.num_aux;
+    d.constraints = compiler.constraints();
+    d.nnz_a = out.a.terms();  // before the input constraints are appended
+    d.nnz_b = out.b.terms();
+    d.nnz_c = compiler.nnz_c();
+    d.a_aux_density = out.a_aux_density.count();
+    d.b_input_density = out.b_input_density.count();
+    d.b_aux_density = out.b_aux_density.count();
+    out.digest = d;
+  }
   compiler.AppendInputConstraints();
   return out;
 }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "r1cs/compact_witness.h"
 #include "r1cs/constraint_system.h"
 #include "r1cs/density.h"
+#include "r1cs/digest.h"
 #include "r1cs/proving_assignment.h"
 
 namespace cuzk::r1cs {
@@ -46,6 +48,9 @@ class CompiledMatrix {
 
   // Returns the number of rows.
   size_t rows() const { return row_terms_.size(); }
+  // Returns term t's column (kInputColumn set for an input) and coefficient id.
+  uint32_t column(size_t t) const { return columns_[t]; }
+  uint16_t coeff_id(size_t t) const { return coeff_ids_[t]; }
   // Returns the number of terms.
   size_t terms() const { return columns_.size(); }
   // Returns the bytes of memory the matrix holds.
@@ -81,6 +86,10 @@ struct CompiledCircuit {
   CompiledMatrix a, b;
   // Query densities, as ProvingAssignment tracks them.
   DensityBits a_aux_density, b_input_density, b_aux_density;
+  // The circuit's R1CS digest (r1cs/digest.h), hashed with A and B as compiled here (columns and
+  // coefficients read back from the matrices) and C as synthesized; set when CompileCircuit was
+  // asked for it. It equals DigestCircuit's only if the matrices hold exactly the circuit's terms.
+  std::optional<R1csDigest> digest;
 
   // Returns the number of R1CS rows (synthesized constraints plus one per input).
   size_t num_constraints() const { return a.rows(); }
@@ -88,12 +97,22 @@ struct CompiledCircuit {
   size_t Bytes() const;
 };
 
+// How CompileCircuit works.
+struct CompileOptions {
+  // The circuit's rows and aux variables, when known: the memory is reserved up front (no growth
+  // by doubling).
+  size_t rows = 0, aux = 0;
+  // Setting it stops the compilation as it stops a synthesis.
+  const CancelFlag* cancel = nullptr;
+  // Also computes the R1CS digest (CompiledCircuit::digest): a counting pass first (it costs
+  // little), then the hashing beside the compilation on a thread of its own.
+  bool digest = false;
+};
+
 // Synthesizes `circuit` into a CompiledCircuit (of its witness, only the count of aux values other
-// than 0 and 1 is kept). `rows` and `aux`,
-// when known, reserve the memory up front (no growth by doubling). Fails if the circuit has more
-// than 65,535 distinct non-zero coefficients; setting `*cancel` stops it as it stops a synthesis.
-Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, size_t rows = 0, size_t aux = 0,
-                                       const CancelFlag* cancel = nullptr);
+// than 0 and 1 is kept). Fails if the circuit has more than 65,535 distinct non-zero coefficients
+// in A and B, or if it synthesized differently in the counting pass.
+Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOptions& options = {});
 
 // Sizes `out` as EvaluateCompiled fills it (inputs, aux count, rows, densities) without
 // evaluating, so that a proving key's sizes can be checked first; fails as EvaluateCompiled does.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Test helper: checks that a circuit's compiled path (CompileCircuit, a CompactWitness,
 // EvaluateCompiled) gives exactly the proving assignment that its synthesis gives, and that the
-// values-only and counting systems see the same values and counts.
+// values-only and counting systems see the same values and counts, and that the digest hashed while
+// compiling is DigestCircuit's.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit.h"
 #include "r1cs/counting.h"
+#include "r1cs/digest.h"
 #include "r1cs/proving_assignment.h"
 #include "r1cs/witness_only.h"
 
@@ -25,9 +27,15 @@ inline void ExpectCompiledEqualsSynthesized(const Circuit& circuit, size_t threa
   ProvingAssignment want(CEvaluations::kDerive);
   ASSERT_TRUE(want.SynthesizeFrom(circuit).ok());
 
-  auto compiled = CompileCircuit(circuit);
+  auto compiled = CompileCircuit(circuit, {.digest = true});
   ASSERT_TRUE(compiled.ok()) << compiled.status().message();
   ASSERT_EQ(compiled->num_constraints(), want.num_constraints());
+  // Hashed from the matrices as compiled: equal only if they hold exactly the circuit's A and B.
+  auto digest = DigestCircuit(circuit);
+  ASSERT_TRUE(digest.ok()) << digest.status().message();
+  ASSERT_TRUE(compiled->digest.has_value());
+  EXPECT_EQ(compiled->digest->Hex(), digest->Hex());
+  EXPECT_TRUE(*compiled->digest == *digest) << "the counts and densities beside the digest";
   CompactWitness witness;
   ASSERT_TRUE(circuit.Synthesize(witness).ok());
   ProvingAssignment got(CEvaluations::kDerive);

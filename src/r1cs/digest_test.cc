@@ -5,6 +5,10 @@
 #include "r1cs/digest.h"
 
 #include <gtest/gtest.h>
+#include <openssl/evp.h>
+
+#include <random>
+#include <vector>
 
 #include "r1cs/counting.h"
 
@@ -80,6 +84,48 @@ TEST(R1csDigestTest, RefusesACircuitThatChangesBetweenPasses) {
     return Status::Ok();
   }));
   ASSERT_FALSE(d.ok());
+}
+
+// The writer hashes on its own thread through a few 1 MiB buffers: over ten megabytes of terms,
+// whose records straddle the buffer ends at every offset, it gives the BLAKE2s of the same bytes
+// laid out here by hand and hashed in one call.
+TEST(R1csDigestWriterTest, EqualsOneShotHashOfTheSameBytesAcrossManyBuffers) {
+  std::vector<uint8_t> bytes;
+  auto put_u64 = [&](uint64_t v) {
+    for (int shift = 56; shift >= 0; shift -= 8) bytes.push_back(uint8_t(v >> shift));
+  };
+  std::mt19937_64 rng(7);
+  R1csDigestWriter writer(5, 300'000, 250'000);
+  put_u64(5);
+  put_u64(300'000);
+  put_u64(250'000);
+  for (int i = 0; i < 250'000; ++i) {
+    uint64_t terms = rng() % 4;
+    writer.BeginCombination(terms);
+    put_u64(terms);
+    for (uint64_t t = 0; t < terms; ++t) {
+      bool input = rng() % 8 == 0;
+      uint64_t index = rng() % 300'000;
+      Fr coeff = Fr::FromUint64(rng() % 5 == 0 ? rng() : 1 + rng() % 3);
+      writer.AddTerm(input, index, writer.BytesOf(coeff));
+      bytes.push_back(input ? 'I' : 'A');
+      put_u64(index);
+      auto be = coeff.ToBytesBE();
+      bytes.insert(bytes.end(), be.begin(), be.end());
+    }
+  }
+  ASSERT_GT(bytes.size(), size_t{10} << 20);
+  std::array<uint8_t, 32> want{};
+  unsigned int len = 0;
+  ASSERT_EQ(EVP_Digest(bytes.data(), bytes.size(), want.data(), &len, EVP_blake2s256(), nullptr),
+            1);
+  EXPECT_EQ(writer.Finish(), want);
+}
+
+// A writer dropped before Finish (a cancelled compilation) ends its hashing thread.
+TEST(R1csDigestWriterTest, CanBeDroppedUnfinished) {
+  R1csDigestWriter writer(1, 1, 1);
+  for (int i = 0; i < 100'000; ++i) writer.AddTerm(false, i, writer.BytesOf(Fr::One()));
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ struct SynthOptions {
   int iterations = 1;
   size_t threads = 1;
   size_t eval_threads = 1;  // compiled mode: threads evaluating one partition's A·w and B·w
+  bool no_compile_digest = false;  // compiled mode: compile without the R1CS digest
   uint64_t seed = 1;
   double cancel_after = 0;                // seconds; 0 = never
   uint64_t miner_id = 0, sector_num = 0;  // with --c1 and a miner: the C1's sector, checked
@@ -190,8 +191,9 @@ int RunSynthOnly(SynthOptions o) {
   std::optional<r1cs::CompiledCircuit> compiled;
   if (o.mode == "compiled") {
     t = Clock::now();
-    auto c = r1cs::CompileCircuit(circuits::porep::StackedCircuit(shape, witnesses[0]), constraints,
-                                  counter.num_aux());
+    auto c = r1cs::CompileCircuit(
+        circuits::porep::StackedCircuit(shape, witnesses[0]),
+        {.rows = constraints, .aux = counter.num_aux(), .digest = !o.no_compile_digest});
     if (!c.ok()) return Fail(name, "compiling the circuit", c.status());
     compiled = std::move(c).value();
     std::printf(
@@ -199,6 +201,7 @@ int RunSynthOnly(SynthOptions o) {
         "built in %.1f s, peak RSS %.2f GiB\n",
         compiled->Bytes() / double(1 << 30), compiled->a.terms(), compiled->b.terms(),
         compiled->coefficients.size() - 1, Since(t), PeakRssGiB());
+    if (compiled->digest) std::printf("  its R1CS digest: %s\n", compiled->digest->Hex().c_str());
     std::fflush(stdout);
   }
   for (int i = 0; i < o.iterations; ++i) {
@@ -304,6 +307,9 @@ void RegisterSynthOnly(CLI::App& app) {
                   "uses its prover threads)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
+  cmd->add_flag("--no-compile-digest", o.no_compile_digest,
+                "compiled mode: compile without hashing the R1CS digest beside it (the daemon "
+                "always hashes it, and uses a compiled circuit only if the digest is Rust's)");
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
   cmd->add_option("--miner-id", o.miner_id,
                   "With --c1: the miner whose sector it is (as the Rust cuzk-bench takes it); its "
