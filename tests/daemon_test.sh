@@ -116,6 +116,10 @@ assert s["memory"]["total_bytes"] == s["memory"]["budget"], s["memory"]
 assert any(x["circuit_id"] == "porep-2k" for x in s["allocations"]["srs"]), s["allocations"]
 # The first job compiled the circuit; the jobs after it proved from compact witnesses.
 assert [x["circuit_id"] for x in s["allocations"]["pce"]] == ["porep-2k"], s["allocations"]
+# Used because its R1CS digest, hashed as it compiled, is the one bellperson gives the circuit.
+pce = s["allocations"]["pce"][0]
+assert pce["digest_checked"] is True, pce
+assert pce["r1cs_digest"] == "2c120b1125bd531d5a62b11932b2ae0e0cb47f455cea582994f97534e296bb42", pce
 assert s["memory"]["total"] > 0 and s["memory"]["budget"] > 0, s["memory"]
 assert any(x["circuit_id"] == "porep-2k" for x in s["srs"]), s["srs"]
 states = {j["job_id"]: j["state"] for j in s["jobs"]}
@@ -123,7 +127,7 @@ assert states["job-1"] == "completed" and states["garbage"] == "failed", states
 assert states["bad"] == "failed" and states["bad#2"] == "failed", states
 PY
 grep -q "job job-1: completed" daemon.log
-grep -q "porep-2k: circuit compiled in" daemon.log
+grep -q "porep-2k: circuit compiled in .* R1CS digest 2c120b11.* (equal to rust-fil-proofs 19.1's)" daemon.log
 grep -q "job garbage: failed" daemon.log
 
 # Per-partition scheduling and cancellation: a 13-partition NI-PoRep job (same circuit and

@@ -33,10 +33,11 @@ CompiledCircuits::~CompiledCircuits() {
 }
 
 std::shared_ptr<const r1cs::CompiledCircuit> CompiledCircuits::GetOrStartCompiling(
-    const std::string& circuit_id, CircuitFn make, uint64_t rows) {
+    const std::string& circuit_id, CircuitFn make, uint64_t rows,
+    std::string_view reference_digest) {
   MutexLock lock(mu_);
   Entry& e = entries_[circuit_id];
-  if (e.compiled || e.compiling) return e.compiled;
+  if (e.compiled || e.compiling || e.refused) return e.compiled;
   if (e.failed_at != Clock::time_point{} && Clock::now() - e.failed_at < kRetryAfter) {
     return nullptr;
   }
@@ -54,11 +55,12 @@ std::shared_ptr<const r1cs::CompiledCircuit> CompiledCircuits::GetOrStartCompili
   }
   e.compiling = true;
   threads_.emplace_back(&CompiledCircuits::Compile, this, circuit_id, std::move(make), rows,
-                        std::move(reservation));
+                        std::string(reference_digest), std::move(reservation));
   return nullptr;
 }
 
 void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t rows,
+                               std::string reference_digest,
                                MemoryBudget::Reservation reservation) {
   auto start = Clock::now();
   Result<r1cs::CompiledCircuit> compiled = Status(StatusCode::kInternal, "not compiled");
@@ -66,7 +68,7 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
   if (!circuit.ok()) {
     compiled = circuit.status();
   } else {
-    compiled = r1cs::CompileCircuit(**circuit, rows, 0, &stop_);
+    compiled = r1cs::CompileCircuit(**circuit, {.rows = rows, .cancel = &stop_, .digest = true});
   }
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   MutexLock lock(mu_);
@@ -78,17 +80,30 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
     spdlog::warn("{}: compiling the circuit failed ({}); partitions are synthesized in full",
                  circuit_id, compiled.status().message());
     e.failed_at = Clock::now();
-  } else {
-    spdlog::info(
-        "{}: circuit compiled in {:.1f} s, {} MiB resident; partitions now synthesize "
-        "compact witnesses",
-        circuit_id, seconds, compiled->Bytes() >> 20);
-    e.compiled = std::make_shared<const r1cs::CompiledCircuit>(std::move(compiled).value());
-    // The estimate gives way to what it holds, when that is less (the engine counts Bytes()).
-    if (e.compiled->Bytes() < reservation.bytes()) reservation.ShrinkTo(e.compiled->Bytes());
-    e.reservation = std::move(reservation);
-    e.build_seconds = seconds;
+    return;
   }
+  std::string digest = compiled->digest->Hex();
+  if (!reference_digest.empty() && digest != reference_digest) {
+    // The same code would compile the same matrices again: refused for good.
+    spdlog::error(
+        "{}: the compiled circuit's R1CS digest {} is not the circuit's ({}, rust-fil-proofs "
+        "19.1); it is never used, and partitions are synthesized in full",
+        circuit_id, digest, reference_digest);
+    e.refused = true;
+    return;
+  }
+  spdlog::info(
+      "{}: circuit compiled in {:.1f} s, {} MiB resident, R1CS digest {} ({}); partitions now "
+      "synthesize compact witnesses",
+      circuit_id, seconds, compiled->Bytes() >> 20, digest,
+      reference_digest.empty() ? "no reference digest known for this circuit"
+                               : "equal to rust-fil-proofs 19.1's");
+  e.compiled = std::make_shared<const r1cs::CompiledCircuit>(std::move(compiled).value());
+  // The estimate gives way to what it holds, when that is less (the engine counts Bytes()).
+  if (e.compiled->Bytes() < reservation.bytes()) reservation.ShrinkTo(e.compiled->Bytes());
+  e.reservation = std::move(reservation);
+  e.build_seconds = seconds;
+  e.digest_checked = !reference_digest.empty();
 }
 
 uint64_t CompiledCircuits::Drop() {
@@ -116,7 +131,10 @@ std::vector<CompiledInfo> CompiledCircuits::Ready() const {
   MutexLock lock(mu_);
   std::vector<CompiledInfo> out;
   for (const auto& [id, e] : entries_) {
-    if (e.compiled) out.push_back({id, e.compiled->Bytes(), e.build_seconds});
+    if (e.compiled) {
+      out.push_back(
+          {id, e.compiled->Bytes(), e.build_seconds, e.compiled->digest->Hex(), e.digest_checked});
+    }
   }
   return out;
 }

@@ -4,7 +4,9 @@
 // it on a thread of its own and synthesizes as before meanwhile (the Rust cuzk's PCE does the
 // same); once it is ready, partitions are synthesized as compact witnesses and their a and b
 // evaluated just before proving. Each compiled circuit holds a share of the memory budget; one
-// that does not fit is not compiled (tried again after a minute).
+// that does not fit is not compiled (tried again after a minute). Its R1CS digest is hashed while
+// it compiles (from the matrices as compiled); one whose digest is not the reference given (the
+// digest rust-fil-proofs gives the circuit) is never used.
 #pragma once
 
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -27,7 +30,9 @@ namespace cuzk::engine {
 struct CompiledInfo {
   std::string circuit_id;
   uint64_t size_bytes = 0;
-  double build_seconds = 0;
+  double build_seconds = 0;     // the R1CS digest's hashing included
+  std::string r1cs_digest;      // 64 hex digits
+  bool digest_checked = false;  // true: equal to the reference; false: there was no reference
 };
 
 // Returns how many aux values other than 0 and 1 a partition's compact witness is expected to
@@ -50,10 +55,14 @@ class CompiledCircuits {
   CompiledCircuits& operator=(const CompiledCircuits&) = delete;
 
   // Returns `circuit_id`'s compiled circuit when it is ready. Otherwise returns null and, unless
-  // it is compiling already (or failed less than a minute ago), starts compiling it from
-  // `make()`, whose R1CS has about `rows` rows (it sizes the reservation), on a thread of its own.
-  std::shared_ptr<const r1cs::CompiledCircuit> GetOrStartCompiling(const std::string& circuit_id,
-                                                                   CircuitFn make, uint64_t rows);
+  // it is compiling already (or failed less than a minute ago, or was refused), starts compiling
+  // it from `make()`, whose R1CS has about `rows` rows (it sizes the reservation), on a thread of
+  // its own. `reference_digest` (64 hex digits; empty: none known) is the R1CS digest the circuit
+  // must have: a compiled circuit with another is refused, logged as an error, and never compiled
+  // again in this process.
+  std::shared_ptr<const r1cs::CompiledCircuit> GetOrStartCompiling(
+      const std::string& circuit_id, CircuitFn make, uint64_t rows,
+      std::string_view reference_digest = {});
   // Drops every ready compiled circuit that no partition or caller holds now (one in use would
   // free nothing) and returns the budget bytes released; none is compiled again for a minute.
   // The engine's budget calls it when a reservation does not fit and there are no idle buffers
@@ -71,11 +80,13 @@ class CompiledCircuits {
     std::shared_ptr<const r1cs::CompiledCircuit> compiled;
     MemoryBudget::Reservation reservation;
     bool compiling = false;
+    bool refused = false;  // its digest was not the reference: never compiled again
     std::chrono::steady_clock::time_point failed_at{};
     double build_seconds = 0;
+    bool digest_checked = false;
   };
   // Compiles on its own thread and files the result under `circuit_id`.
-  void Compile(std::string circuit_id, CircuitFn make, uint64_t rows,
+  void Compile(std::string circuit_id, CircuitFn make, uint64_t rows, std::string reference_digest,
                MemoryBudget::Reservation reservation);
 
   MemoryBudget* budget_;

@@ -6,8 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
+
+#include "r1cs/digest.h"
 
 namespace cuzk::engine {
 namespace {
@@ -36,12 +40,21 @@ CompiledCircuits::CircuitFn Chain(size_t n) {
 std::shared_ptr<const r1cs::CompiledCircuit> AwaitCompiled(CompiledCircuits& cc,
                                                            const std::string& id,
                                                            const CompiledCircuits::CircuitFn& make,
-                                                           uint64_t rows) {
+                                                           uint64_t rows,
+                                                           std::string_view reference = {}) {
   for (int i = 0; i < 2000; ++i) {
-    if (auto c = cc.GetOrStartCompiling(id, make, rows)) return c;
+    if (auto c = cc.GetOrStartCompiling(id, make, rows, reference)) return c;
     std::this_thread::sleep_for(10ms);
   }
   return nullptr;
+}
+
+// Returns the R1CS digest of the circuit `make` returns, in hex.
+std::string DigestOf(const CompiledCircuits::CircuitFn& make) {
+  auto circuit = make();
+  if (!circuit.ok()) return "";
+  auto d = r1cs::DigestCircuit(**circuit);
+  return d.ok() ? d->Hex() : "";
 }
 
 TEST(CompiledCircuitsTest, CompilesOnceInTheBackgroundAndHoldsItsBudgetUntilDroppedUnused) {
@@ -66,6 +79,50 @@ TEST(CompiledCircuitsTest, CompilesOnceInTheBackgroundAndHoldsItsBudgetUntilDrop
   // Dropped for lack of memory: not compiled again at once.
   EXPECT_EQ(cc.GetOrStartCompiling("chain", Chain(rows), rows), nullptr);
   std::this_thread::sleep_for(50ms);
+  EXPECT_TRUE(cc.Ready().empty());
+}
+
+TEST(CompiledCircuitsTest, UsedOnlyWithTheReferenceDigestOrWithoutOne) {
+  size_t rows = 2'000;
+  std::string digest = DigestOf(Chain(rows));
+  ASSERT_EQ(digest.size(), 64u);
+  CompiledCircuits cc(nullptr);
+  auto checked = AwaitCompiled(cc, "checked", Chain(rows), rows, digest);
+  ASSERT_NE(checked, nullptr);
+  ASSERT_TRUE(checked->digest.has_value());
+  EXPECT_EQ(checked->digest->Hex(), digest);
+  auto unchecked = AwaitCompiled(cc, "unchecked", Chain(rows), rows);
+  ASSERT_NE(unchecked, nullptr);
+  auto ready = cc.Ready();
+  ASSERT_EQ(ready.size(), 2u);
+  EXPECT_EQ(ready[0].circuit_id, "checked");
+  EXPECT_EQ(ready[0].r1cs_digest, digest);
+  EXPECT_TRUE(ready[0].digest_checked);
+  EXPECT_EQ(ready[1].r1cs_digest, digest);
+  EXPECT_FALSE(ready[1].digest_checked);
+}
+
+// One whose digest is not the reference is never handed out, and not compiled again.
+TEST(CompiledCircuitsTest, RefusesACircuitWhoseDigestIsNotTheReference) {
+  size_t rows = 2'000;
+  std::string other = DigestOf(Chain(rows + 1));
+  ASSERT_EQ(other.size(), 64u);
+  MemoryBudget budget(uint64_t{1} << 30);
+  CompiledCircuits cc(&budget);
+  std::atomic<int> made{0};
+  auto make = [&made, rows]() {
+    ++made;
+    return Chain(rows)();
+  };
+  EXPECT_EQ(cc.GetOrStartCompiling("wrong", make, rows, other), nullptr);
+  // Refused: its reservation goes with it.
+  for (int i = 0; i < 2000 && budget.used() != 0; ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(budget.used(), 0u);
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(cc.GetOrStartCompiling("wrong", make, rows, other), nullptr);
+    std::this_thread::sleep_for(10ms);
+  }
+  EXPECT_EQ(made.load(), 1);
   EXPECT_TRUE(cc.Ready().empty());
 }
 

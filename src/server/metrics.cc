@@ -161,6 +161,8 @@ void AddRustStatusFields(const engine::EngineStatus& s, nlohmann::json& j) {
     pce.push_back({{"circuit_id", info.circuit_id},
                    {"bytes", info.size_bytes},
                    {"build_secs", info.build_seconds},
+                   {"r1cs_digest", info.r1cs_digest},
+                   {"digest_checked", info.digest_checked},
                    {"evictable", true}});
   }
   j["allocations"] = {{"srs", srs}, {"pce", pce}};

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/mutex.h"
@@ -20,12 +21,14 @@
 namespace cuzk::engine {
 
 // How a job's partitions are made for the compiled path (engine/compiled_circuits.h): partition
-// k's circuit and public inputs, and the rows of one partition. Without them (or without
-// compiled circuits) partitions are synthesized in full by the kind's SynthesizeFn.
+// k's circuit and public inputs, the rows of one partition and the R1CS digest the circuit must
+// have (reference_digests.h; empty: none known). Without them (or without compiled circuits)
+// partitions are synthesized in full by the kind's SynthesizeFn.
 struct CircuitSource {
   PartitionCircuitFn circuit;
   PartitionInputsFn inputs;
   uint64_t rows = 0;
+  std::string_view reference_digest;
 };
 
 class CircuitWork : public JobWork {

@@ -4,6 +4,7 @@
 #include <array>
 #include <filesystem>
 
+#include "engine/kinds/reference_digests.h"
 #include "groth16/params_io.h"
 
 namespace cuzk::engine {
@@ -145,7 +146,8 @@ Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request,
   return MakeCircuitWork(srs, job->circuit_id, job->partitions, partition_memory,
                          context.budget_bytes, context.prover_threads, context.srs_load_ms,
                          std::move(job->synthesize), context.cancel, std::move(finish),
-                         CircuitSource{job->circuit, job->public_inputs, job->rows});
+                         CircuitSource{job->circuit, job->public_inputs, job->rows,
+                                       ReferenceDigestOf(job->circuit_id)});
 }
 
 }  // namespace cuzk::engine
