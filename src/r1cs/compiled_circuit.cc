@@ -164,6 +164,50 @@ void CompiledMatrix::EndRow(size_t count) {
   }
 }
 
+Status CompiledMatrix::Adopt(HugeVector<uint32_t> columns, HugeVector<uint16_t> coeff_ids,
+                             HugeVector<uint8_t> row_terms, std::vector<uint64_t> long_rows,
+                             size_t inputs, size_t aux, size_t coefficients) {
+  if (columns.size() != coeff_ids.size()) {
+    return Status::InvalidArgument(std::to_string(columns.size()) + " columns but " +
+                                   std::to_string(coeff_ids.size()) + " coefficient ids");
+  }
+  std::vector<Block> blocks;
+  blocks.reserve(row_terms.size() / kRowsPerBlock + 1);
+  uint64_t term = 0;
+  size_t long_row = 0;
+  for (size_t row = 0; row < row_terms.size(); ++row) {
+    if (row % kRowsPerBlock == 0) blocks.push_back({term, long_row});
+    uint64_t count = row_terms[row];
+    if (count == kLongRow) {
+      if (long_row == long_rows.size() || long_rows[long_row] < kLongRow) {
+        return Status::InvalidArgument("row " + std::to_string(row) + "'s long count is missing");
+      }
+      count = long_rows[long_row++];
+    }
+    if (count > columns.size() - term) {
+      return Status::InvalidArgument("row " + std::to_string(row) + " runs past the terms");
+    }
+    term += count;
+  }
+  if (term != columns.size() || long_row != long_rows.size()) {
+    return Status::InvalidArgument("the rows hold " + std::to_string(term) + " terms, not " +
+                                   std::to_string(columns.size()));
+  }
+  for (size_t t = 0; t < columns.size(); ++t) {
+    uint32_t column = columns[t];
+    bool ok = (column & kInputColumn) ? (column & ~kInputColumn) < inputs : column < aux;
+    if (!ok || coeff_ids[t] == kZero || coeff_ids[t] >= coefficients) {
+      return Status::InvalidArgument("term " + std::to_string(t) + " is out of range");
+    }
+  }
+  columns_ = std::move(columns);
+  coeff_ids_ = std::move(coeff_ids);
+  row_terms_ = std::move(row_terms);
+  long_rows_ = std::move(long_rows);
+  blocks_ = std::move(blocks);
+  return Status::Ok();
+}
+
 size_t CompiledMatrix::Bytes() const {
   return columns_.capacity() * 4 + coeff_ids_.capacity() * 2 + row_terms_.capacity() +
          long_rows_.capacity() * 8 + blocks_.capacity() * sizeof(Block);

@@ -46,6 +46,19 @@ class CompiledMatrix {
   // Reserves room for `rows` rows and `terms` terms.
   void Reserve(size_t rows, size_t terms);
 
+  // Takes the arrays of a matrix read back from a file (r1cs/compiled_circuit_io.h), checking
+  // them first, as a file may be corrupt: every row's terms present, every column an input below
+  // `inputs` or an aux variable below `aux`, every coefficient id non-zero and below
+  // `coefficients`. Fails, naming what is wrong, and leaves the matrix as it was.
+  Status Adopt(HugeVector<uint32_t> columns, HugeVector<uint16_t> coeff_ids,
+               HugeVector<uint8_t> row_terms, std::vector<uint64_t> long_rows, size_t inputs,
+               size_t aux, size_t coefficients);
+  // The arrays, for writing the matrix to a file (Adopt takes them back).
+  std::span<const uint32_t> columns() const { return columns_; }
+  std::span<const uint16_t> coeff_ids() const { return coeff_ids_; }
+  std::span<const uint8_t> row_terms() const { return row_terms_; }
+  std::span<const uint64_t> long_rows() const { return long_rows_; }
+
   // Returns the number of rows.
   size_t rows() const { return row_terms_.size(); }
   // Returns term t's column (kInputColumn set for an input) and coefficient id.

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The compact witness against WitnessOnly, and a compiled circuit's evaluation against the
-// proving assignment's own, on seeded random circuits built to reach every case: 0, 1 and other
-// values, inputs in both matrices, zero coefficients, repeated coefficients, rows of 255 terms
-// and more, rows across evaluation blocks, empty rows.
+// proving assignment's own, on seeded random circuits (RandomCircuit) built to reach every case.
 #include "r1cs/compiled_circuit.h"
 
 #include <gtest/gtest.h>
-
-#include <random>
 
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit_testing.h"
@@ -16,69 +12,6 @@
 
 namespace cuzk::r1cs {
 namespace {
-
-// A value that is 0 or 1 most of the time, as in Filecoin's witnesses.
-Fr RandomValue(std::mt19937_64& rng) {
-  switch (rng() % 8) {
-    case 0:
-      return Fr::FromUint64(rng());
-    case 1:
-    case 2:
-    case 3:
-      return Fr::Zero();
-    default:
-      return Fr::One();
-  }
-}
-
-// A coefficient drawn mostly from a small set (as gadgets use), sometimes zero or random.
-Fr RandomCoefficient(std::mt19937_64& rng) {
-  switch (rng() % 10) {
-    case 0:
-      return Fr::Zero();
-    case 1:
-      return Fr::FromUint64(rng());
-    case 2:
-      return Fr::MinusOne();
-    case 3:
-      return Fr::FromUint64(uint64_t{1} << (rng() % 64));
-    default:
-      return Fr::One();
-  }
-}
-
-// A random circuit: `inputs` inputs, `aux` aux values, `constraints` constraints whose
-// combinations have 0-6 terms, one in 500 with 250-700 terms.
-class RandomCircuit final : public Circuit {
- public:
-  RandomCircuit(uint64_t seed, size_t inputs, size_t aux, size_t constraints)
-      : seed_(seed), inputs_(inputs), aux_(aux), constraints_(constraints) {}
-
-  Status Synthesize(ConstraintSystem& cs) const override {
-    std::mt19937_64 rng(seed_);
-    std::vector<Variable> vars;
-    for (size_t i = 0; i < inputs_; ++i) vars.push_back(cs.AllocInput(RandomValue(rng)));
-    for (size_t i = 0; i < aux_; ++i) vars.push_back(cs.Alloc(RandomValue(rng)));
-    auto random_lc = [&] {
-      LinearCombination lc;
-      size_t terms = rng() % 500 == 0 ? 250 + rng() % 450 : rng() % 7;
-      for (size_t t = 0; t < terms; ++t) {
-        Variable v = rng() % 6 == 0 ? Variable::One() : vars[rng() % vars.size()];
-        lc.AddTerm(v, RandomCoefficient(rng));
-      }
-      return lc;
-    };
-    for (size_t i = 0; i < constraints_; ++i) {
-      LinearCombination a = random_lc(), b = random_lc(), c = random_lc();
-      cs.Enforce(a, b, c);
-    }
-    return Status::Ok();
-  }
-
- private:
-  uint64_t seed_;
-  size_t inputs_, aux_, constraints_;
-};
 
 TEST(CompactWitnessTest, HoldsTheSameValuesAsWitnessOnly) {
   RandomCircuit circuit(7, 5, 10'000, 0);

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <vector>
+
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit.h"
 #include "r1cs/counting.h"
@@ -15,6 +18,71 @@
 #include "r1cs/witness_only.h"
 
 namespace cuzk::r1cs {
+
+// A value that is 0 or 1 most of the time, as in Filecoin's witnesses.
+inline Fr RandomValue(std::mt19937_64& rng) {
+  switch (rng() % 8) {
+    case 0:
+      return Fr::FromUint64(rng());
+    case 1:
+    case 2:
+    case 3:
+      return Fr::Zero();
+    default:
+      return Fr::One();
+  }
+}
+
+// A coefficient drawn mostly from a small set (as gadgets use), sometimes zero or random.
+inline Fr RandomCoefficient(std::mt19937_64& rng) {
+  switch (rng() % 10) {
+    case 0:
+      return Fr::Zero();
+    case 1:
+      return Fr::FromUint64(rng());
+    case 2:
+      return Fr::MinusOne();
+    case 3:
+      return Fr::FromUint64(uint64_t{1} << (rng() % 64));
+    default:
+      return Fr::One();
+  }
+}
+
+// A random circuit to reach every case of the compiled path: 0, 1 and other values, inputs in
+// both matrices, zero and repeated coefficients, rows of 255 terms and more, rows across
+// evaluation blocks, empty rows. `inputs` inputs, `aux` aux values, `constraints` constraints whose
+// combinations have 0-6 terms, one in 500 with 250-700 terms.
+class RandomCircuit final : public Circuit {
+ public:
+  RandomCircuit(uint64_t seed, size_t inputs, size_t aux, size_t constraints)
+      : seed_(seed), inputs_(inputs), aux_(aux), constraints_(constraints) {}
+
+  Status Synthesize(ConstraintSystem& cs) const override {
+    std::mt19937_64 rng(seed_);
+    std::vector<Variable> vars;
+    for (size_t i = 0; i < inputs_; ++i) vars.push_back(cs.AllocInput(RandomValue(rng)));
+    for (size_t i = 0; i < aux_; ++i) vars.push_back(cs.Alloc(RandomValue(rng)));
+    auto random_lc = [&] {
+      LinearCombination lc;
+      size_t terms = rng() % 500 == 0 ? 250 + rng() % 450 : rng() % 7;
+      for (size_t t = 0; t < terms; ++t) {
+        Variable v = rng() % 6 == 0 ? Variable::One() : vars[rng() % vars.size()];
+        lc.AddTerm(v, RandomCoefficient(rng));
+      }
+      return lc;
+    };
+    for (size_t i = 0; i < constraints_; ++i) {
+      LinearCombination a = random_lc(), b = random_lc(), c = random_lc();
+      cs.Enforce(a, b, c);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  uint64_t seed_;
+  size_t inputs_, aux_, constraints_;
+};
 
 inline void ExpectSameBits(const DensityBits& got, const DensityBits& want, const char* what) {
   ASSERT_EQ(got.size(), want.size()) << what;
