@@ -19,7 +19,7 @@ params="$3"
 addr="unix://$work/cuzk.sock"
 
 "$daemon" --listen "$addr" --status-listen 127.0.0.1:0 --param-dir "$params" --workers 1 \
-  > daemon.log 2>&1 &
+  --compiled-dir "$work/compiled" > daemon.log 2>&1 &
 pid=$!
 for _ in $(seq 100); do grep -q "listening on" daemon.log && break; sleep 0.1; done
 http_port="$(sed -n 's/.*HTTP status on port \([0-9]*\).*/\1/p' daemon.log)"
@@ -128,6 +128,8 @@ assert states["bad"] == "failed" and states["bad#2"] == "failed", states
 PY
 grep -q "job job-1: completed" daemon.log
 grep -q "porep-2k: circuit compiled in .* R1CS digest 2c120b11.* (equal to rust-fil-proofs 19.1's)" daemon.log
+grep -q "porep-2k: compiled circuit kept in $work/compiled/cuzk-compiled-porep-2k.bin" daemon.log
+test -s "$work/compiled/cuzk-compiled-porep-2k.bin"
 grep -q "job garbage: failed" daemon.log
 
 # Per-partition scheduling and cancellation: a 13-partition NI-PoRep job (same circuit and
@@ -263,7 +265,8 @@ grep -q "stopped$" daemon.log
 
 # SIGTERM during a 13-partition PoRep job: the daemon stops within about a second (it took 8.4 s
 # when it waited for the running partition), and the client is told.
-"$daemon" --listen "$addr" --param-dir "$params" --workers 1 > daemon3.log 2>&1 &
+"$daemon" --listen "$addr" --param-dir "$params" --workers 1 --compiled-dir "$work/compiled" \
+  > daemon3.log 2>&1 &
 pid=$!
 for _ in $(seq 100); do grep -q "listening on" daemon3.log && break; sleep 0.1; done
 "$bench" --addr "$addr" preload porep-2k > /dev/null
@@ -280,6 +283,8 @@ stop_ms=$(($(date +%s%3N) - start_ms))
 echo "SIGTERM during a job: stopped in $stop_ms ms"
 test "$stop_ms" -lt 3000
 if wait "$client"; then echo "the client did not see the job end"; exit 1; fi
+# This daemon read back the circuit the first one kept, instead of compiling it.
+grep -q "porep-2k: circuit read back from $work/compiled/cuzk-compiled-porep-2k.bin" daemon3.log
 
 # A daemon started with only -c FILE in the Rust cuzk's layout (listen on TCP, param_cache)
 # proves a 2KiB PoRep job that the client sends as the Rust cuzk-bench does

@@ -20,7 +20,7 @@ addr="unix://$work/cuzk.sock"
 
 # Starts the daemon with a budget of $1 MiB.
 start() {
-  "$daemon" --listen "$addr" --param-dir "$params" --workers 1 --prover-threads 2 \
+  "$daemon" --listen "$addr" --param-dir "$params" --compiled-dir "" --workers 1 --prover-threads 2 \
     --memory-budget "$(awk -v m="$1" 'BEGIN {printf "%.6f", m / 1024}')" > daemon.log 2>&1 &
   pid=$!
   for _ in $(seq 100); do grep -q "listening on" daemon.log && break; sleep 0.1; done

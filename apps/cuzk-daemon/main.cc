@@ -48,7 +48,7 @@ std::string DefaultListen() { return cuzk::server::kDefaultListen; }
 
 // The daemon's own flags; each one given on the command line overrides the file.
 struct Flags {
-  std::string config_path, listen, status_listen, param_dir, log_level;
+  std::string config_path, listen, status_listen, param_dir, compiled_dir, log_level;
   size_t workers = 1, prover_threads = 0, lookahead = 1;
   int64_t ttl_s = 3600;
   double budget_gib = 0;
@@ -78,6 +78,11 @@ void AddFlags(CLI::App& app, Flags& f) {
                  "Parameter cache (official file names); default [srs] param_cache, else "
                  "$FIL_PROOFS_PARAMETER_CACHE, else /data/zk/params when it exists, else "
                  "/var/tmp/filecoin-proof-parameters");
+  app.add_option("--compiled-dir", f.compiled_dir,
+                 "Folder where compiled circuits are kept between runs (cuzk-compiled-ID.bin, "
+                 "about 3 GB for porep-32g; read back instead of compiled when their R1CS digest "
+                 "checks); \"\" keeps none; default [srs] compiled_dir, else the parameter "
+                 "folder");
   app.add_option("--workers", f.workers, "Prover workers: partitions proved at once (default 1)")
       ->check(CLI::Range(1, 1024));
   app.add_option("--prover-threads", f.prover_threads,
@@ -189,6 +194,15 @@ bool ApplyFlags(const CLI::App& app, const Flags& f, cuzk::engine::DaemonConfig*
   if (app.count("--status-listen")) config->status_listen = f.status_listen;
   if (app.count("--param-dir")) config->engine.param_dir = f.param_dir;
   ReportParamFolder(config->engine.param_dir);
+  if (app.count("--compiled-dir")) config->compiled_dir = f.compiled_dir;
+  config->engine.compiled_dir = config->compiled_dir.value_or(config->engine.param_dir);
+  if (config->engine.compiled_circuits) {
+    if (config->engine.compiled_dir.empty()) {
+      spdlog::info("compiled circuits are not kept between runs (compiled_dir is empty)");
+    } else {
+      spdlog::info("compiled circuits are kept in {}", config->engine.compiled_dir);
+    }
+  }
   if (app.count("--workers")) config->engine.workers = f.workers;
   if (app.count("--prover-threads")) config->engine.prover_threads = f.prover_threads;
   if (app.count("--synthesis-lookahead")) config->engine.synthesis_lookahead = f.lookahead;

@@ -5,6 +5,9 @@
 
 #include <utility>
 
+#include "r1cs/compiled_circuit_io.h"
+#include "r1cs/counting.h"
+
 namespace cuzk::engine {
 
 size_t WitnessOtherEstimate(const r1cs::CompiledCircuit& compiled) {
@@ -59,22 +62,59 @@ std::shared_ptr<const r1cs::CompiledCircuit> CompiledCircuits::GetOrStartCompili
   return nullptr;
 }
 
+Result<r1cs::CompiledCircuit> CompiledCircuits::ReadKept(const std::string& path,
+                                                         const r1cs::Circuit& circuit,
+                                                         const std::string& reference_digest,
+                                                         const CancelFlag* cancel) {
+  ASSIGN_OR_RETURN(r1cs::CompiledCircuit kept, r1cs::ReadCompiledCircuit(path));
+  std::string digest = kept.digest->Hex();
+  if (!reference_digest.empty() && digest != reference_digest) {
+    return Status::InvalidArgument(path + ": its R1CS digest " + digest + " is not the circuit's");
+  }
+  // Without a reference, its shape at least must be the circuit's (counting costs little).
+  r1cs::CountingConstraintSystem counts;
+  counts.SetCancel(cancel);
+  RETURN_IF_ERROR(circuit.Synthesize(counts));
+  if (counts.num_inputs() != kept.num_inputs || counts.num_aux() != kept.num_aux ||
+      counts.num_constraints() != kept.digest->constraints) {
+    return Status::InvalidArgument(
+        path + ": it has " + std::to_string(kept.digest->constraints) + " constraints, " +
+        std::to_string(kept.num_aux) + " aux variables and " + std::to_string(kept.num_inputs) +
+        " inputs; the circuit " + std::to_string(counts.num_constraints()) + ", " +
+        std::to_string(counts.num_aux()) + " and " + std::to_string(counts.num_inputs()));
+  }
+  return kept;
+}
+
 void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t rows,
                                std::string reference_digest,
                                MemoryBudget::Reservation reservation) {
   auto start = Clock::now();
   Result<r1cs::CompiledCircuit> compiled = Status(StatusCode::kInternal, "not compiled");
+  bool read_back = false;
+  const std::string path = dir_.empty() ? "" : dir_ + "/cuzk-compiled-" + circuit_id + ".bin";
   auto circuit = make();
   if (!circuit.ok()) {
     compiled = circuit.status();
   } else {
-    compiled = r1cs::CompileCircuit(**circuit, {.rows = rows, .cancel = &stop_, .digest = true});
+    if (!path.empty()) {
+      compiled = ReadKept(path, **circuit, reference_digest, &stop_);
+      read_back = compiled.ok();
+      if (!compiled.ok() && compiled.status().code() != StatusCode::kNotFound &&
+          compiled.status().code() != StatusCode::kCancelled) {
+        spdlog::warn("{}: the compiled circuit kept is not used ({}); compiling it again",
+                     circuit_id, compiled.status().message());
+      }
+    }
+    if (!read_back && !stop_) {
+      compiled = r1cs::CompileCircuit(**circuit, {.rows = rows, .cancel = &stop_, .digest = true});
+    }
   }
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   MutexLock lock(mu_);
   Entry& e = entries_[circuit_id];
   e.compiling = false;
-  if (!compiled.ok() && compiled.status().code() == StatusCode::kCancelled) {
+  if (stop_ || (!compiled.ok() && compiled.status().code() == StatusCode::kCancelled)) {
     return;  // shutting down
   } else if (!compiled.ok()) {
     spdlog::warn("{}: compiling the circuit failed ({}); partitions are synthesized in full",
@@ -93,9 +133,10 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
     return;
   }
   spdlog::info(
-      "{}: circuit compiled in {:.1f} s, {} MiB resident, R1CS digest {} ({}); partitions now "
+      "{}: circuit {} in {:.1f} s, {} MiB resident, R1CS digest {} ({}); partitions now "
       "synthesize compact witnesses",
-      circuit_id, seconds, compiled->Bytes() >> 20, digest,
+      circuit_id, read_back ? "read back from " + path : std::string("compiled"), seconds,
+      compiled->Bytes() >> 20, digest,
       reference_digest.empty() ? "no reference digest known for this circuit"
                                : "equal to rust-fil-proofs 19.1's");
   e.compiled = std::make_shared<const r1cs::CompiledCircuit>(std::move(compiled).value());
@@ -104,6 +145,22 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
   e.reservation = std::move(reservation);
   e.build_seconds = seconds;
   e.digest_checked = !reference_digest.empty();
+  e.read_back = read_back;
+  if (path.empty() || read_back) return;
+  // Kept for the next process, outside the lock (the circuit is shared and no longer changes).
+  std::shared_ptr<const r1cs::CompiledCircuit> keep = e.compiled;
+  lock.Unlock();
+  auto t = Clock::now();
+  Status written = r1cs::WriteCompiledCircuit(*keep, path);
+  if (written.ok()) {
+    spdlog::info("{}: compiled circuit kept in {} ({:.1f} s)", circuit_id, path,
+                 std::chrono::duration<double>(Clock::now() - t).count());
+  } else {
+    spdlog::warn(
+        "{}: the compiled circuit could not be kept ({}); the next process compiles it "
+        "again",
+        circuit_id, written.message());
+  }
 }
 
 uint64_t CompiledCircuits::Drop() {
@@ -132,8 +189,8 @@ std::vector<CompiledInfo> CompiledCircuits::Ready() const {
   std::vector<CompiledInfo> out;
   for (const auto& [id, e] : entries_) {
     if (e.compiled) {
-      out.push_back(
-          {id, e.compiled->Bytes(), e.build_seconds, e.compiled->digest->Hex(), e.digest_checked});
+      out.push_back({id, e.compiled->Bytes(), e.build_seconds, e.compiled->digest->Hex(),
+                     e.digest_checked, e.read_back});
     }
   }
   return out;

@@ -6,7 +6,10 @@
 // evaluated just before proving. Each compiled circuit holds a share of the memory budget; one
 // that does not fit is not compiled (tried again after a minute). Its R1CS digest is hashed while
 // it compiles (from the matrices as compiled); one whose digest is not the reference given (the
-// digest rust-fil-proofs gives the circuit) is never used.
+// digest rust-fil-proofs gives the circuit) is never used. With a folder to keep them in, each is
+// written there once compiled (cuzk-compiled-ID.bin, r1cs/compiled_circuit_io.h) and read back by
+// a later process instead of compiled again, when the file is intact, has the circuit's shape and
+// its digest is the reference; any other file is compiled over, with a warning.
 #pragma once
 
 #include <chrono>
@@ -33,6 +36,7 @@ struct CompiledInfo {
   double build_seconds = 0;     // the R1CS digest's hashing included
   std::string r1cs_digest;      // 64 hex digits
   bool digest_checked = false;  // true: equal to the reference; false: there was no reference
+  bool read_back = false;       // read from the folder it was kept in, not compiled
 };
 
 // Returns how many aux values other than 0 and 1 a partition's compact witness is expected to
@@ -47,8 +51,10 @@ class CompiledCircuits {
   // Returns one instance of a circuit (any witness: only its R1CS is recorded).
   using CircuitFn = std::function<Result<std::unique_ptr<r1cs::Circuit>>()>;
 
-  // Compiled circuits hold reservations of `budget` (none when null).
-  explicit CompiledCircuits(MemoryBudget* budget) : budget_(budget) {}
+  // Compiled circuits hold reservations of `budget` (none when null) and are kept in `dir` (none
+  // when empty).
+  explicit CompiledCircuits(MemoryBudget* budget, std::string dir = {})
+      : budget_(budget), dir_(std::move(dir)) {}
   // Stops compilations in progress (within a synthesis step) and waits for them.
   ~CompiledCircuits();
   CompiledCircuits(const CompiledCircuits&) = delete;
@@ -84,12 +90,20 @@ class CompiledCircuits {
     std::chrono::steady_clock::time_point failed_at{};
     double build_seconds = 0;
     bool digest_checked = false;
+    bool read_back = false;
   };
-  // Compiles on its own thread and files the result under `circuit_id`.
+  // Compiles on its own thread (or reads it from dir_) and files the result under `circuit_id`.
   void Compile(std::string circuit_id, CircuitFn make, uint64_t rows, std::string reference_digest,
                MemoryBudget::Reservation reservation);
+  // Returns the circuit kept in `path` if it is usable for `circuit` (see the class comment),
+  // else an error saying why not.
+  static Result<r1cs::CompiledCircuit> ReadKept(const std::string& path,
+                                                const r1cs::Circuit& circuit,
+                                                const std::string& reference_digest,
+                                                const CancelFlag* cancel);
 
   MemoryBudget* budget_;
+  std::string dir_;
   CancelFlag stop_{false};  // set by the destructor: shutdown does not wait for a compilation
   mutable Mutex mu_;
   std::map<std::string, Entry> entries_ CUZK_GUARDED_BY(mu_);

@@ -5,9 +5,12 @@
 #include "engine/compiled_circuits.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -124,6 +127,68 @@ TEST(CompiledCircuitsTest, RefusesACircuitWhoseDigestIsNotTheReference) {
   }
   EXPECT_EQ(made.load(), 1);
   EXPECT_TRUE(cc.Ready().empty());
+}
+
+// A temporary folder for kept circuits.
+class KeptCircuitsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("compiled_circuits_test." + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // Compiles or reads back "chain" in a fresh CompiledCircuits kept in dir_, and waits until
+  // the compiled one is kept (written after it is handed out).
+  CompiledInfo Get(size_t rows, std::string_view reference) {
+    CompiledCircuits cc(nullptr, dir_.string());
+    auto compiled = AwaitCompiled(cc, "chain", Chain(rows), rows, reference);
+    EXPECT_NE(compiled, nullptr);
+    for (int i = 0; i < 2000 && !std::filesystem::exists(file()); ++i) {
+      std::this_thread::sleep_for(10ms);
+    }
+    auto ready = cc.Ready();
+    return ready.empty() ? CompiledInfo{} : ready[0];
+  }
+  std::filesystem::path file() const { return dir_ / "cuzk-compiled-chain.bin"; }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(KeptCircuitsTest, KeptOnceCompiledAndReadBackByTheNextProcess) {
+  size_t rows = 2'000;
+  std::string digest = DigestOf(Chain(rows));
+  CompiledInfo first = Get(rows, digest);
+  EXPECT_FALSE(first.read_back);
+  EXPECT_TRUE(first.digest_checked);
+  ASSERT_TRUE(std::filesystem::exists(file()));
+  CompiledInfo second = Get(rows, digest);
+  EXPECT_TRUE(second.read_back);
+  EXPECT_TRUE(second.digest_checked);
+  EXPECT_EQ(second.r1cs_digest, digest);
+  EXPECT_GT(second.size_bytes, 0u);
+  EXPECT_LE(second.size_bytes, first.size_bytes);  // read back to size, not to the reservation
+  // Without a reference it is read back as well (its shape is the circuit's).
+  EXPECT_TRUE(Get(rows, "").read_back);
+}
+
+TEST_F(KeptCircuitsTest, ACorruptOrAnotherCircuitsFileIsCompiledOver) {
+  size_t rows = 2'000;
+  std::string digest = DigestOf(Chain(rows));
+  std::ofstream(file()) << "not a compiled circuit";
+  CompiledInfo info = Get(rows, digest);
+  EXPECT_FALSE(info.read_back);  // compiled, and written over the garbage
+  EXPECT_TRUE(Get(rows, digest).read_back);
+  // Another circuit's (a longer chain's) under this id: its digest is not the reference, and
+  // without a reference its shape is not the circuit's.
+  std::filesystem::remove(file());
+  EXPECT_FALSE(Get(rows + 1, "").read_back);
+  EXPECT_FALSE(Get(rows, digest).read_back);
+  std::filesystem::remove(file());
+  EXPECT_FALSE(Get(rows + 1, "").read_back);
+  EXPECT_FALSE(Get(rows, "").read_back);
 }
 
 TEST(CompiledCircuitsTest, NotCompiledWithoutRoomInTheBudget) {

@@ -193,6 +193,10 @@ Status ReadSrsSection(const toml::table& t, DaemonConfig* config) {
   // param_cache is the Rust cuzk's name for the same folder.
   RETURN_IF_ERROR(Read<std::string>(t, "srs", "param_cache", &config->engine.param_dir));
   RETURN_IF_ERROR(Read<std::string>(t, "srs", "param_dir", &config->engine.param_dir));
+  std::string compiled_dir;
+  bool present = t.get("compiled_dir") != nullptr;
+  RETURN_IF_ERROR(Read<std::string>(t, "srs", "compiled_dir", &compiled_dir));
+  if (present) config->compiled_dir = compiled_dir;
   return Status::Ok();
 }
 
@@ -321,7 +325,7 @@ Status ReadLoggingSection(const toml::table& t, DaemonConfig* config) {
 Status CheckKnownKeys(const toml::table& root, DaemonConfig* config) {
   static const std::map<std::string, std::set<std::string>> kKnown = {
       {"daemon", {"listen", "status_listen"}},
-      {"srs", {"param_dir", "param_cache", "preload"}},
+      {"srs", {"param_dir", "param_cache", "compiled_dir", "preload"}},
       {"memory",
        {"budget_gib", "total_budget", "safety_margin", "eviction_min_idle", "pinned_budget",
         "working_memory_budget"}},

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,12 +17,15 @@ namespace cuzk::engine {
 
 // Everything cuzk-daemon reads from its configuration file.
 struct DaemonConfig {
-  std::string listen;              // [daemon] listen; empty = the daemon's default
-  std::string status_listen;       // [daemon] status_listen: HTTP /status and /metrics; empty = off
-  Engine::Config engine;           // [srs] param_dir, [scheduler] workers, ...
-  GpuConfig gpus;                  // [gpus]: which devices prove (MakeGpuBackends)
-  size_t threads = 0;              // [synthesis] threads: the process's CPU threads; 0 = all
-  std::string log_level = "info";  // [logging] level: a level or RUST_LOG-style directives
+  std::string listen;         // [daemon] listen; empty = the daemon's default
+  std::string status_listen;  // [daemon] status_listen: HTTP /status and /metrics; empty = off
+  Engine::Config engine;      // [srs] param_dir, [scheduler] workers, ...
+  // [srs] compiled_dir: where compiled circuits are kept between runs; unset: the parameter
+  // folder, as the Rust cuzk keeps its PCE files there; "": none is kept.
+  std::optional<std::string> compiled_dir;
+  GpuConfig gpus;                     // [gpus]: which devices prove (MakeGpuBackends)
+  size_t threads = 0;                 // [synthesis] threads: the process's CPU threads; 0 = all
+  std::string log_level = "info";     // [logging] level: a level or RUST_LOG-style directives
   std::string log_format = "text";    // [logging] format: text or json
   std::vector<std::string> warnings;  // unknown keys and other non-fatal findings
 };

@@ -126,7 +126,7 @@ Engine::Engine(Config config)
       srs_(config_.param_dir, config_.key_files, config_.prover_threads, &budget_),
       // As many idle buffers as partitions can be in flight at once.
       pool_(&budget_, config_.workers + config_.synthesis_lookahead),
-      compiled_(&budget_) {
+      compiled_(&budget_, config_.compiled_dir) {
   // Idle buffers go first; compiled circuits only when there are none (they are rebuilt later).
   budget_.SetReclaimer([this] {
     uint64_t freed = pool_.Drain();

@@ -137,6 +137,10 @@ class Engine {
     // Compiled circuits (engine/compiled_circuits.h): once a circuit is compiled, its partitions
     // wait for the prover as compact witnesses. Off: CUZK_DISABLE_PCE=1, as for the Rust cuzk.
     bool compiled_circuits = true;
+    // Folder where compiled circuits are kept between runs (r1cs/compiled_circuit_io.h), read back
+    // instead of compiled when their digest checks; empty: none is kept. The daemon's default is
+    // the parameter folder ([srs] compiled_dir).
+    std::string compiled_dir;
     // The proof kinds: how a request becomes work, and which key files a circuit id names.
     // Empty: every job fails, saying so (queue-only tests leave them so; tests replace them).
     WorkFactory make_work;

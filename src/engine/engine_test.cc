@@ -618,6 +618,7 @@ TEST(ConfigTest, ReadsTheGpusSection) {
                                 &rust)
                   .ok());
   EXPECT_EQ(rust.engine.param_dir, "/data/zk/params");
+  EXPECT_FALSE(rust.compiled_dir.has_value());  // the daemon keeps compiled circuits there too
   EXPECT_EQ(rust.engine.memory_budget_bytes, uint64_t{256} << 30);
   EXPECT_EQ(rust.engine.memory_safety_margin, uint64_t{5} << 30);
   EXPECT_TRUE(rust.warnings.empty());
@@ -629,6 +630,12 @@ TEST(ConfigTest, ReadsTheGpusSection) {
       << size.message();
   s = ParseDaemonConfig("[gpus]\ngpu_workers_per_device = 0\n", &config);
   EXPECT_NE(s.message().find("at least 1"), std::string::npos);
+  DaemonConfig none, elsewhere;
+  ASSERT_TRUE(ParseDaemonConfig("[srs]\ncompiled_dir = \"\"\n", &none).ok());
+  EXPECT_EQ(none.compiled_dir, std::optional<std::string>(""));
+  EXPECT_TRUE(none.warnings.empty());
+  ASSERT_TRUE(ParseDaemonConfig("[srs]\ncompiled_dir = \"/fast/cuzk\"\n", &elsewhere).ok());
+  EXPECT_EQ(elsewhere.compiled_dir, std::optional<std::string>("/fast/cuzk"));
 }
 
 }  // namespace

@@ -163,6 +163,7 @@ void AddRustStatusFields(const engine::EngineStatus& s, nlohmann::json& j) {
                    {"build_secs", info.build_seconds},
                    {"r1cs_digest", info.r1cs_digest},
                    {"digest_checked", info.digest_checked},
+                   {"read_back", info.read_back},
                    {"evictable", true}});
   }
   j["allocations"] = {{"srs", srs}, {"pce", pce}};
