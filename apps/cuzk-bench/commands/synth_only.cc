@@ -20,6 +20,7 @@
 #include "filecoin/c1_check.h"
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit.h"
+#include "r1cs/compiled_circuit_io.h"
 #include "r1cs/counting.h"
 #include "r1cs/proving_assignment.h"
 #include "r1cs/witness_only.h"
@@ -39,6 +40,7 @@ struct SynthOptions {
   size_t threads = 1;
   size_t eval_threads = 1;  // compiled mode: threads evaluating one partition's A·w and B·w
   bool no_compile_digest = false;  // compiled mode: compile without the R1CS digest
+  std::string compiled_file;       // compiled mode: read the circuit from it, or keep it there
   uint64_t seed = 1;
   double cancel_after = 0;                // seconds; 0 = never
   uint64_t miner_id = 0, sector_num = 0;  // with --c1 and a miner: the C1's sector, checked
@@ -189,7 +191,19 @@ int RunSynthOnly(SynthOptions o) {
                                                   : r1cs::CEvaluations::kDerive));
   // Compiled mode: the circuit's A and B, recorded once from its synthesis and shared.
   std::optional<r1cs::CompiledCircuit> compiled;
-  if (o.mode == "compiled") {
+  if (o.mode == "compiled" && !o.compiled_file.empty()) {
+    t = Clock::now();
+    auto c = r1cs::ReadCompiledCircuit(o.compiled_file);
+    if (c.ok()) {
+      compiled = std::move(c).value();
+      std::printf("  compiled circuit read back from %s in %.1f s (%.2f GiB), peak RSS %.2f GiB\n",
+                  o.compiled_file.c_str(), Since(t), compiled->Bytes() / double(1 << 30),
+                  PeakRssGiB());
+    } else if (c.status().code() != StatusCode::kNotFound) {
+      std::printf("  %s; compiling it\n", c.status().message().c_str());
+    }
+  }
+  if (o.mode == "compiled" && !compiled) {
     t = Clock::now();
     auto c = r1cs::CompileCircuit(
         circuits::porep::StackedCircuit(shape, witnesses[0]),
@@ -202,6 +216,12 @@ int RunSynthOnly(SynthOptions o) {
         compiled->Bytes() / double(1 << 30), compiled->a.terms(), compiled->b.terms(),
         compiled->coefficients.size() - 1, Since(t), PeakRssGiB());
     if (compiled->digest) std::printf("  its R1CS digest: %s\n", compiled->digest->Hex().c_str());
+    if (!o.compiled_file.empty()) {
+      t = Clock::now();
+      Status kept = r1cs::WriteCompiledCircuit(*compiled, o.compiled_file);
+      if (!kept.ok()) return Fail(name, "keeping the compiled circuit", kept);
+      std::printf("  kept in %s in %.1f s\n", o.compiled_file.c_str(), Since(t));
+    }
     std::fflush(stdout);
   }
   for (int i = 0; i < o.iterations; ++i) {
@@ -310,6 +330,9 @@ void RegisterSynthOnly(CLI::App& app) {
   cmd->add_flag("--no-compile-digest", o.no_compile_digest,
                 "compiled mode: compile without hashing the R1CS digest beside it (the daemon "
                 "always hashes it, and uses a compiled circuit only if the digest is Rust's)");
+  cmd->add_option("--compiled-file", o.compiled_file,
+                  "compiled mode: read the compiled circuit from this file (as the daemon reads "
+                  "one it kept), or compile it and write it there; reports both times");
   cmd->add_option("--seed", o.seed, "Seed of the placeholder values")->capture_default_str();
   cmd->add_option("--miner-id", o.miner_id,
                   "With --c1: the miner whose sector it is (as the Rust cuzk-bench takes it); its "
