@@ -30,7 +30,9 @@ struct ProveR1csOptions {
   bool check_params = false;
 };
 
-int Fail(std::string_view what, const Status& s) { return bench::Fail("prove-r1cs", what, s); }
+int ProveR1csFail(std::string_view what, const Status& s) {
+  return bench::Fail("prove-r1cs", what, s);
+}
 
 // Reads the parameter file with on-curve checks (and subgroup checks when asked), as the daemon
 // does: the proof is verified below against the fully checked vk before it is written, so a bad
@@ -49,9 +51,9 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   if (std::filesystem::exists(o.params)) key_read = std::async(std::launch::async, ReadKey, o);
   auto t = Clock::now();
   auto shape = r1cs::ReadIden3R1cs(o.r1cs);
-  if (!shape.ok()) return Fail("reading the constraint system", shape.status());
+  if (!shape.ok()) return ProveR1csFail("reading the constraint system", shape.status());
   auto witness = r1cs::ReadIden3Witness(o.wtns);
-  if (!witness.ok()) return Fail("reading the witness", witness.status());
+  if (!witness.ok()) return ProveR1csFail("reading the witness", witness.status());
   std::printf("circuit: %zu constraints, %zu public inputs, %zu private wires (read in %.2f s)\n",
               shape->num_constraints(), shape->num_inputs - 1, shape->num_aux, Since(t));
   // The assignment's sizes, known from the shape: one constraint more per public input (and
@@ -64,11 +66,11 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   t = Clock::now();
   r1cs::ProvingAssignment pa;
   pa.Reserve(constraints, aux);  // no growth by copying while synthesis appends
-  if (Status s = pa.SynthesizeFrom(circuit); !s.ok()) return Fail("synthesis", s);
+  if (Status s = pa.SynthesizeFrom(circuit); !s.ok()) return ProveR1csFail("synthesis", s);
   for (size_t i = 0; i < pa.num_constraints(); ++i) {
     if (pa.a()[i] * pa.b()[i] != pa.c()[i]) {
-      return Fail("witness",
-                  Status::InvalidArgument("constraint " + std::to_string(i) + " is not satisfied"));
+      return ProveR1csFail("witness", Status::InvalidArgument("constraint " + std::to_string(i) +
+                                                              " is not satisfied"));
     }
   }
   double synthesis = Since(t);
@@ -78,16 +80,16 @@ int RunProveR1cs(const ProveR1csOptions& o) {
                 o.params.c_str());
     t = Clock::now();
     auto full = r1cs::ShapeRecorder::Record(circuit);
-    if (!full.ok()) return Fail("recording the shape", full.status());
+    if (!full.ok()) return ProveR1csFail("recording the shape", full.status());
     auto pk = groth16::GenerateParameters(*full, groth16::ToxicWaste::FromSeed(0xc0c0), o.threads);
-    if (!pk.ok()) return Fail("generating parameters", pk.status());
+    if (!pk.ok()) return ProveR1csFail("generating parameters", pk.status());
     if (Status s = groth16::WriteParams(*pk, o.params); !s.ok())
-      return Fail("writing parameters", s);
+      return ProveR1csFail("writing parameters", s);
     std::printf("  generated and wrote parameters in %.2f s\n", Since(t));
     key_read = std::async(std::launch::deferred, ReadKey, o);
   }
   auto [pk, read_seconds] = key_read.get();
-  if (!pk.ok()) return Fail("reading parameters", pk.status());
+  if (!pk.ok()) return ProveR1csFail("reading parameters", pk.status());
   std::printf("parameters: read in %.2f s (%s)\n", read_seconds,
               o.check_params ? "on-curve and subgroup checks" : "on-curve checks");
 
@@ -95,12 +97,12 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   // keep_buffers: the query scalars reuse the buffers the FFT is done with (no fresh pages).
   auto proof = groth16::CreateRandomProof(
       *pk, pa, {.threads = o.threads, .timings = &timings, .keep_buffers = true});
-  if (!proof.ok()) return Fail("proving", proof.status());
+  if (!proof.ok()) return ProveR1csFail("proving", proof.status());
   t = Clock::now();
   auto inputs = circuit.PublicInputs();
   Status verified = groth16::VerifyProof(groth16::PrepareVerifyingKey(pk->vk), *proof, inputs);
   double verify = Since(t);
-  if (!verified.ok()) return Fail("verifying the new proof (not written)", verified);
+  if (!verified.ok()) return ProveR1csFail("verifying the new proof (not written)", verified);
   std::printf(
       "phases (s): synthesis %.3f | fft %.3f | msm h %.3f l %.3f a %.3f b_g1 %.3f b_g2 %.3f "
       "| prove total %.3f | verify %.3f\n",
@@ -113,7 +115,7 @@ int RunProveR1cs(const ProveR1csOptions& o) {
   std::ofstream(out("proof.bin"), std::ios::binary)
       .write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   if (Status s = groth16::WriteVerifyingKey(pk->vk, out("circuit.vk")); !s.ok())
-    return Fail("writing the vk", s);
+    return ProveR1csFail("writing the vk", s);
   std::ofstream pub(out("public_inputs.txt"));
   for (const auto& x : inputs) pub << "0x" << ToHex(x.ToBytesBE()) << "\n";
   std::printf("proof verified; wrote %s, %s, %s\n", out("proof.bin").c_str(),
