@@ -14,6 +14,7 @@
 #include "r1cs/compiled_circuit_testing.h"
 #include "r1cs/shape.h"
 #include "support/backend_proofs.h"
+#include "support/sanitized.h"
 
 namespace cuzk::circuits {
 namespace {
@@ -78,12 +79,16 @@ TEST(CompiledCircuitsTest, TheProofIsTheSameByteForByte) {
 
 // Each proof kind whose 2KiB key is quick to generate here. The PoRep and SnapDeals partitions'
 // keys take minutes: their assignments are compared value for value above, which fixes the proof
-// for given r and s, and the daemon tests prove them this way and verify.
+// for given r and s, and the daemon tests prove them this way and verify. Under a sanitizer
+// (95 s of the ASan run) these repeat the gadget harness's path at a larger size: the release
+// build proves them.
 TEST(CompiledCircuitsTest, TheWindowPoStProofIsTheSameByteForByte) {
+  if (testing::kSanitized) GTEST_SKIP() << "the same path as the gadget harness's proof";
   ExpectTheSameProofThroughEitherPath(*PlaceholderPoStCircuit(*filecoin::PoStProofById(5)));
 }
 
 TEST(CompiledCircuitsTest, TheWinningPoStProofIsTheSameByteForByte) {
+  if (testing::kSanitized) GTEST_SKIP() << "the same path as the gadget harness's proof";
   ExpectTheSameProofThroughEitherPath(*PlaceholderPoStCircuit(*filecoin::PoStProofById(0)));
 }
 

@@ -15,23 +15,9 @@
 #include <vector>
 
 #include "base/cancel.h"
+#include "support/sanitized.h"
 
 namespace cuzk::testing {
-
-// Whether this build runs under a sanitizer, whose slowdown is uneven enough to make these
-// timings meaningless (the release build measures them).
-inline constexpr bool kSanitized =
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    true;
-#else
-    false;
-#endif
-#else
-    false;
-#endif
 
 // Runs `work` (which receives the flag to watch, or nullptr) uncancelled to time it (twice, after
 // one warm-up run, keeping the shorter), then once per fraction f in `fractions` with the flag set
