@@ -184,6 +184,11 @@ Result<CompiledCircuit> Read(Reader& r) {
   ASSIGN_OR_RETURN(c.num_inputs, r.U64("the input count"));
   ASSIGN_OR_RETURN(c.num_aux, r.U64("the aux count"));
   ASSIGN_OR_RETURN(c.witness_other, r.U64("the witness's other values"));
+  // Compact witnesses are reserved from it (engine/compiled_circuits.cc): never above the aux.
+  if (c.witness_other > c.num_aux) {
+    return Status::InvalidArgument(std::to_string(c.witness_other) + " other witness values for " +
+                                   std::to_string(c.num_aux) + " aux values");
+  }
   ASSIGN_OR_RETURN(uint64_t coefficients, r.U64("the coefficient count"));
   if (coefficients < 3 || coefficients > (uint64_t{1} << 16)) {
     return Status::InvalidArgument(std::to_string(coefficients) + " coefficients");

@@ -125,6 +125,11 @@ TEST_F(CompiledCircuitIoTest, NamesWhatIsWrongInAConsistentFile) {
   std::vector<uint8_t> bytes = bytes_;
   bytes[7] = '2';
   expect_refused(bytes, "not a compiled circuit of this layout");
+  // witness_other (after the magic and two counts) made larger than the aux count.
+  bytes = bytes_;
+  uint64_t others = circuit_.num_aux + 1;
+  std::memcpy(&bytes[8 + 16], &others, sizeof(others));
+  expect_refused(bytes, "other witness values for");
   // The first column of A, after the header (8 + 4 * 8), the digest (32 + 9 * 8), the table
   // and A's three counts: made an aux index past the last.
   size_t column = 8 + 32 + 32 + 72 + 32 * circuit_.coefficients.size() + 24;
