@@ -2,10 +2,13 @@
 // Field<P>: a prime field in Montgomery form for the host and the device, with the same limbs as
 // ff::MontField (R = 2^(64N)), so elements move between the two by copying their limbs.
 // Multiplication is CIOS (Koc, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
-// algorithms", IEEE Micro 1996, Sec. 4). Values are kept fully reduced, below p.
+// algorithms", IEEE Micro 1996, Sec. 4): on 64-bit words on the host, on 32-bit words in device
+// code (Mul32), where a 32x32-bit multiply-add with carry is one instruction and a 64-bit product
+// takes four. Values are kept fully reduced, below p.
 // P supplies: kLimbs, Modulus(), MontgomeryOne() (R mod p) and kInv (-p^-1 mod 2^64).
 #pragma once
 
+#include "gpu/carry_chain.h"
 #include "gpu/hd.h"
 
 namespace cuzk::gpu {
@@ -69,6 +72,9 @@ struct Field {
   CUZK_HD Field Double() const { return *this + *this; }
 
   CUZK_HD friend Field operator*(const Field& a, const Field& b) {
+#if defined(__CUDA_ARCH__)
+    return Mul32(a, b);
+#else
     constexpr Limbs<N> p = P::Modulus();
     uint64_t t[N + 2];
     CUZK_UNROLL
@@ -95,8 +101,67 @@ struct Field {
     for (int i = 0; i < N; ++i) r.l[i] = t[i];
     // The CIOS result is below 2p (and t[N] is 0, p having a spare top bit).
     return r.ReduceOnce();
+#endif
   }
   CUZK_HD Field Square() const { return *this * *this; }
+
+  // a * b by CIOS on M = 2N 32-bit words, as device code multiplies (the host tests it against
+  // operator* and src/ff). A row's products go to two accumulators, as Emmart and Weems split them
+  // ("Optimizing modular multiplication for NVIDIA's Maxwell GPUs", ARITH 2016): those of the even
+  // words of a (and of p) to `t`, in (low, high) pairs at even positions, those of the odd words
+  // to `o`, one word up; each pair's halves follow each other in one carry chain, which the
+  // device compiles to one wide multiply-add with carry, and neither accumulator's pairs ever
+  // straddle the other's. Position 0 is t's alone, so m comes from t[0]; the row ends by adding
+  // o to t shifted down a word (dropping t[0], made zero by m * p). With a < p, t < 2p at a row's
+  // start (CIOS's bound) and 2p < 2^(32M): t and o each fit M + 1 words.
+  CUZK_HD static Field Mul32(const Field& a, const Field& b) {
+    constexpr int M = 2 * N;
+    constexpr Limbs<N> p64 = P::Modulus();
+    constexpr uint32_t inv = static_cast<uint32_t>(P::kInv);  // -p^-1 mod 2^32
+    uint32_t x[M], y[M], p[M], t[M + 1];
+    CUZK_UNROLL
+    for (int j = 0; j < N; ++j) {
+      x[2 * j] = static_cast<uint32_t>(a.l[j]);
+      x[2 * j + 1] = static_cast<uint32_t>(a.l[j] >> 32);
+      y[2 * j] = static_cast<uint32_t>(b.l[j]);
+      y[2 * j + 1] = static_cast<uint32_t>(b.l[j] >> 32);
+      p[2 * j] = static_cast<uint32_t>(p64.v[j]);
+      p[2 * j + 1] = static_cast<uint32_t>(p64.v[j] >> 32);
+    }
+    CUZK_UNROLL
+    for (int j = 0; j <= M; ++j) t[j] = 0;
+    CUZK_UNROLL
+    for (int i = 0; i < M; ++i) {
+      uint32_t o[M + 1];
+      CUZK_UNROLL
+      for (int j = 0; j <= M; ++j) o[j] = 0;
+      AddPairProducts<M>(t, x, y[i]);
+      AddPairProducts<M>(o, x + 1, y[i]);
+      const uint32_t m = t[0] * inv;
+      AddPairProducts<M>(t, p, m);  // t[0] becomes 0
+      AddPairProducts<M>(o, p + 1, m);
+      CarryChain c;
+      t[0] = c.Add(t[1], o[0]);
+      CUZK_UNROLL
+      for (int j = 1; j < M; ++j) t[j] = c.Addc(t[j + 1], o[j]);
+      t[M] = c.AddcEnd(o[M], 0);
+    }
+    // t < 2p: subtract p unless that borrows.
+    uint32_t d[M];
+    CarryChain s;
+    d[0] = s.Sub(t[0], p[0]);
+    CUZK_UNROLL
+    for (int j = 1; j < M; ++j) d[j] = s.Subc(t[j], p[j]);
+    const uint32_t borrow = s.SubcEnd(0, 0);  // all ones when t < p
+    Field r;
+    CUZK_UNROLL
+    for (int j = 0; j < N; ++j) {
+      const uint32_t lo = borrow ? t[2 * j] : d[2 * j];
+      const uint32_t hi = borrow ? t[2 * j + 1] : d[2 * j + 1];
+      r.l[j] = (uint64_t{hi} << 32) | lo;
+    }
+    return r;
+  }
 
   // Returns the element times the plain integer 1, i.e. out of Montgomery form: the canonical
   // integer's limbs.
@@ -107,6 +172,21 @@ struct Field {
   }
 
  private:
+  // acc[0..M] += the sum of v[2k] * w * 2^(64k) for k < M/2: the products of v's even words (or,
+  // given v + 1, its odd words), each added as a (low, high) pair in one carry chain.
+  template <int M>
+  CUZK_HD static void AddPairProducts(uint32_t* acc, const uint32_t* v, uint32_t w) {
+    CarryChain c;
+    acc[0] = c.MadLo(v[0], w, acc[0]);
+    acc[1] = c.MadcHi(v[0], w, acc[1]);
+    CUZK_UNROLL
+    for (int k = 2; k < M; k += 2) {
+      acc[k] = c.MadcLo(v[k], w, acc[k]);
+      acc[k + 1] = c.MadcHi(v[k], w, acc[k + 1]);
+    }
+    acc[M] = c.AddcEnd(acc[M], 0);
+  }
+
   // Subtracts p when the value is >= p (the value must be below 2p).
   CUZK_HD Field ReduceOnce() const {
     constexpr Limbs<N> p = P::Modulus();

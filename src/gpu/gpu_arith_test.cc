@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The device arithmetic compiled for the host and checked against the CPU code: the fields
-// against src/ff, the XYZZ point formulas against src/ec, and the MSM and NTT steps, run thread by
+// against src/ff (the 32-bit-word product that device code uses included, over CarryChain's host
+// form), the XYZZ point formulas against src/ec, and the MSM and NTT steps, run thread by
 // thread in loops, against msm::MsmG1 and ntt::EvaluationDomain on seeded random inputs and edge
 // values. Runs on every `make test`; no GPU is needed.
 #include <gtest/gtest.h>
@@ -64,6 +65,7 @@ void CheckFieldOps(uint64_t seed) {
       ASSERT_EQ((Hs<Host>(da + db)), a + b);
       ASSERT_EQ((Hs<Host>(da - db)), a - b);
       ASSERT_EQ((Hs<Host>(da * db)), a * b);
+      ASSERT_EQ((Hs<Host>(Dev::Mul32(da, db))), a * b);  // device code's product
       ASSERT_EQ((da == db), (a == b));
     }
     Dev da = Dv<Dev>(a);
@@ -74,6 +76,48 @@ void CheckFieldOps(uint64_t seed) {
     auto canonical = a.ToCanonical();
     Dev plain = da.FromMontgomeryForm();
     ASSERT_TRUE(std::equal(canonical.begin(), canonical.end(), plain.l));
+  }
+}
+
+// CarryChain's host form keeps PTX's carry: out of each step into the next, 0 or 1, a borrow in
+// subtractions (0 - 0 - borrow is all ones), none into a chain's first step.
+TEST(GpuFieldTest, CarryChainCarriesAsPtxDoes) {
+  const uint32_t edges[] = {0, 1, 2, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff};
+  for (uint32_t a : edges) {
+    for (uint32_t b : edges) {
+      for (uint32_t c : edges) {
+        const uint64_t product = uint64_t{a} * b;
+        const uint64_t lo = product & 0xffffffff, hi = product >> 32;
+        for (uint32_t carry : {0u, 1u}) {
+          CarryChain chain;
+          chain.Add(carry, 0xffffffff);  // sets the carry to `carry`
+          uint64_t sum = lo + c + carry;
+          ASSERT_EQ(chain.MadcLo(a, b, c), uint32_t(sum));
+          ASSERT_EQ(chain.AddcEnd(0, 0), uint32_t(sum >> 32));
+          chain.Add(carry, 0xffffffff);
+          sum = hi + c + carry;
+          ASSERT_EQ(chain.MadcHi(a, b, c), uint32_t(sum));
+          ASSERT_EQ(chain.Addc(0, 0), uint32_t(sum >> 32));
+          chain.Add(carry, 0xffffffff);
+          sum = uint64_t{a} + b + carry;
+          ASSERT_EQ(chain.Addc(a, b), uint32_t(sum));
+          ASSERT_EQ(chain.AddcEnd(0, 0), uint32_t(sum >> 32));
+          chain.Sub(0, carry);  // sets the borrow to `carry`
+          const uint64_t difference = uint64_t{a} - b - carry;
+          ASSERT_EQ(chain.Subc(a, b), uint32_t(difference));
+          ASSERT_EQ(chain.SubcEnd(0, 0), a < uint64_t{b} + carry ? 0xffffffffu : 0u);
+        }
+        CarryChain first;
+        first.Add(1, 0xffffffff);
+        ASSERT_EQ(first.MadLo(a, b, c), uint32_t(lo + c));  // no carry in
+        ASSERT_EQ(first.AddcEnd(0, 0), uint32_t((lo + c) >> 32));
+        first.Sub(0, 1);
+        ASSERT_EQ(first.Sub(a, b), uint32_t(a - b));  // no borrow in
+        ASSERT_EQ(first.SubcEnd(0, 0), a < b ? 0xffffffffu : 0u);
+        ASSERT_EQ(first.Add(a, b), uint32_t(a + b));
+        ASSERT_EQ(first.AddcEnd(0, 0), uint32_t((uint64_t{a} + b) >> 32));
+      }
+    }
   }
 }
 
