@@ -19,6 +19,17 @@ __global__ void ForEachKernel(uint64_t n, F f) {
   if (i < n) f(i);
 }
 
+// The same for an F that declares kMinBlocksPerSm, the blocks of kThreads threads each SM must be
+// able to hold while running it: ptxas then keeps F within 65536 / (kThreads * kMinBlocksPerSm)
+// registers per thread. (Bounds on every kernel would change ptxas's choices for all of them:
+// with (kThreads, 1), most took more registers than with none.)
+template <typename F>
+__global__ void __launch_bounds__(kThreads, F::kMinBlocksPerSm)
+    BoundedForEachKernel(uint64_t n, F f) {
+  uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) f(i);
+}
+
 // Sorts `count` (key, value) pairs by the keys' low `key_bits` bits into keys_out/values_out on
 // `device`, growing `scratch` as CUB needs (gpu/cuda/sort_scan.cu).
 Status SortPairs(int device, DeviceMemory& scratch, const uint32_t* keys_in, uint32_t* keys_out,
@@ -44,7 +55,11 @@ struct CudaExec {
     uint64_t blocks = (n + kThreads - 1) / kThreads;
     if (blocks > 0x7fffffffu)
       return Status::InvalidArgument(std::string(step) + ": too many threads");
-    ForEachKernel<<<static_cast<unsigned>(blocks), kThreads>>>(n, f);
+    if constexpr (requires { F::kMinBlocksPerSm; }) {
+      BoundedForEachKernel<<<static_cast<unsigned>(blocks), kThreads>>>(n, f);
+    } else {
+      ForEachKernel<<<static_cast<unsigned>(blocks), kThreads>>>(n, f);
+    }
     CUZK_CUDA_RETURN_IF_ERROR(cudaGetLastError(), device, std::string("launching ") + step);
     CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize(), device, std::string("running ") + step);
     return Status::Ok();
