@@ -197,6 +197,11 @@ TEST(GpuMsmStepsTest, SignedDigitsRecomposeTheScalar) {
   SignedMagnitude sm;
   EXPECT_EQ(ClassifyScalar(ToDevice(Fr::Zero()), sm), ScalarClass::kZero);
   EXPECT_EQ(ClassifyScalar(ToDevice(Fr::One()), sm), ScalarClass::kOne);
+  EXPECT_EQ(ClassOf(ToDevice(Fr::Zero())), ScalarClass::kZero);
+  EXPECT_EQ(ClassOf(ToDevice(Fr::One())), ScalarClass::kOne);
+  for (Fr k : {Fr::Two(), Fr::MinusOne(), Fr::FromUint64(uint64_t{1} << 32)}) {
+    EXPECT_EQ(ClassOf(ToDevice(k)), ScalarClass::kOther);
+  }
 }
 
 TEST(GpuMsmStepsTest, PlanKeepsKeysAndPassesInBounds) {

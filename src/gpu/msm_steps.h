@@ -38,11 +38,17 @@ struct SignedMagnitude {
   bool negate;
 };
 
+// Returns the class of a scalar in Montgomery form, read from its limbs: 0 is 0, and 1 is R mod r
+// (values are kept below r), so no product is needed.
+CUZK_HD ScalarClass ClassOf(const DevFr& k_mont) {
+  if (k_mont.IsZero()) return ScalarClass::kZero;
+  return k_mont == DevFr::One() ? ScalarClass::kOne : ScalarClass::kOther;
+}
+
 // Returns the class of a scalar in Montgomery form and, for kOther, its signed magnitude.
 CUZK_HD ScalarClass ClassifyScalar(const DevFr& k_mont, SignedMagnitude& out) {
+  if (ScalarClass c = ClassOf(k_mont); c != ScalarClass::kOther) return c;
   DevFr k = k_mont.FromMontgomeryForm();
-  if (k.IsZero()) return ScalarClass::kZero;
-  if (k.l[0] == 1 && (k.l[1] | k.l[2] | k.l[3]) == 0) return ScalarClass::kOne;
   constexpr Limbs<4> half = FrParams::HalfModulus();
   // k > (r-1)/2 iff (r-1)/2 - k borrows.
   uint64_t borrow = 0;
@@ -160,8 +166,7 @@ struct ClassifyPass {
   const DevFr* scalars;
   uint32_t* flags;
   CUZK_HD void operator()(uint64_t i) const {
-    SignedMagnitude mag;
-    flags[i] = ClassifyScalar(scalars[i], mag) == ScalarClass::kOther ? 1u : 0u;
+    flags[i] = ClassOf(scalars[i]) == ScalarClass::kOther ? 1u : 0u;
   }
 };
 
@@ -258,8 +263,7 @@ struct OnesPass {
     G1Xyzz acc = G1Xyzz::Infinity();
     uint64_t last = (t + 1) * chunk < n ? (t + 1) * chunk : n;
     for (uint64_t i = t * chunk; i < last; ++i) {
-      SignedMagnitude mag;
-      if (ClassifyScalar(scalars[i], mag) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
+      if (ClassOf(scalars[i]) == ScalarClass::kOne) acc = acc.AddAffine(bases[i]);
     }
     partial[t] = acc;
   }
