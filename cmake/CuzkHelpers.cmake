@@ -66,6 +66,12 @@ macro(cuzk_resolve_cuda)
       # which breaks libstdc++'s #include_next <math.h>.
       list(APPEND CMAKE_CUDA_IMPLICIT_INCLUDE_DIRECTORIES /usr/include)
       set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+      # CUDA 12.9 removed the nvToolsExt library, and CMake 3.25's FindCUDAToolkit then sets a
+      # property on a CUDA::nvToolsExt target it did not create, failing the configure (Debian 12
+      # with CUDA 13). We never link it: an empty target satisfies the module.
+      if(NOT TARGET CUDA::nvToolsExt)
+        add_library(CUDA::nvToolsExt INTERFACE IMPORTED)
+      endif()
       find_package(CUDAToolkit REQUIRED)
       set(CUZK_WITH_CUDA ON)
     elseif(CUZK_CUDA STREQUAL "ON")

@@ -68,7 +68,7 @@ Result<engine::JobRequest> PoRepRequest() {
   return r;
 }
 
-Result<engine::JobRequest> PoStRequest(const std::string& type) {
+Result<engine::JobRequest> SelfCheckPoStRequest(const std::string& type) {
   ASSIGN_OR_RETURN(filecoin::RegisteredPoStProof post, ResolvePoStProof(type, "2KiB", ""));
   ASSIGN_OR_RETURN(filecoin::RegisteredSealProof seal, ResolveProof("2KiB", ""));
   ASSIGN_OR_RETURN(std::vector<uint8_t> randomness, FromHex(kDefaultPoStRandomness));
@@ -116,8 +116,8 @@ void RegisterSelfCheck(CLI::App& app) {
     };
     const Check checks[] = {
         {"2KiB PoRep C2 (a freshly sealed sector)", PoRepRequest},
-        {"2KiB WindowPoSt", [] { return PoStRequest("wpost"); }},
-        {"2KiB WinningPoSt", [] { return PoStRequest("winning"); }},
+        {"2KiB WindowPoSt", [] { return SelfCheckPoStRequest("wpost"); }},
+        {"2KiB WinningPoSt", [] { return SelfCheckPoStRequest("winning"); }},
     };
     for (const Check& c : checks) {
       double seconds = 0;
