@@ -116,18 +116,10 @@ struct Field {
   // start (CIOS's bound) and 2p < 2^(32M): t and o each fit M + 1 words.
   CUZK_HD static Field Mul32(const Field& a, const Field& b) {
     constexpr int M = 2 * N;
-    constexpr Limbs<N> p64 = P::Modulus();
-    constexpr uint32_t inv = static_cast<uint32_t>(P::kInv);  // -p^-1 mod 2^32
     uint32_t x[M], y[M], p[M], t[M + 1];
-    CUZK_UNROLL
-    for (int j = 0; j < N; ++j) {
-      x[2 * j] = static_cast<uint32_t>(a.l[j]);
-      x[2 * j + 1] = static_cast<uint32_t>(a.l[j] >> 32);
-      y[2 * j] = static_cast<uint32_t>(b.l[j]);
-      y[2 * j + 1] = static_cast<uint32_t>(b.l[j] >> 32);
-      p[2 * j] = static_cast<uint32_t>(p64.v[j]);
-      p[2 * j + 1] = static_cast<uint32_t>(p64.v[j] >> 32);
-    }
+    Words<M>(a.l, x);
+    Words<M>(b.l, y);
+    Words<M>(P::Modulus().v, p);
     CUZK_UNROLL
     for (int j = 0; j <= M; ++j) t[j] = 0;
     CUZK_UNROLL
@@ -137,16 +129,70 @@ struct Field {
       for (int j = 0; j <= M; ++j) o[j] = 0;
       AddPairProducts<M>(t, x, y[i]);
       AddPairProducts<M>(o, x + 1, y[i]);
-      const uint32_t m = t[0] * inv;
-      AddPairProducts<M>(t, p, m);  // t[0] becomes 0
-      AddPairProducts<M>(o, p + 1, m);
-      CarryChain c;
-      t[0] = c.Add(t[1], o[0]);
-      CUZK_UNROLL
-      for (int j = 1; j < M; ++j) t[j] = c.Addc(t[j + 1], o[j]);
-      t[M] = c.AddcEnd(o[M], 0);
+      ReduceRow<M>(t, o, p);
     }
-    // t < 2p: subtract p unless that borrows.
+    return BelowP<M>(t, p);
+  }
+
+  // The element times 2^(-32M) mod p, i.e. out of Montgomery form (FromMontgomeryForm in device
+  // code): Mul32's rows without their products, as multiplying by the integer 1 would leave them.
+  CUZK_HD static Field Redc32(const Field& a) {
+    constexpr int M = 2 * N;
+    uint32_t p[M], t[M + 1];
+    Words<M>(P::Modulus().v, p);
+    Words<M>(a.l, t);
+    t[M] = 0;
+    CUZK_UNROLL
+    for (int i = 0; i < M; ++i) {
+      uint32_t o[M + 1];
+      CUZK_UNROLL
+      for (int j = 0; j <= M; ++j) o[j] = 0;
+      ReduceRow<M>(t, o, p);
+    }
+    return BelowP<M>(t, p);
+  }
+
+  // Returns the element times the plain integer 1, i.e. out of Montgomery form: the canonical
+  // integer's limbs.
+  CUZK_HD Field FromMontgomeryForm() const {
+#if defined(__CUDA_ARCH__)
+    return Redc32(*this);
+#else
+    Field one_raw = Zero();
+    one_raw.l[0] = 1;
+    return *this * one_raw;
+#endif
+  }
+
+ private:
+  // The M 32-bit words of M/2 64-bit limbs, low first.
+  template <int M>
+  CUZK_HD static void Words(const uint64_t* limbs, uint32_t* words) {
+    CUZK_UNROLL
+    for (int j = 0; j < M / 2; ++j) {
+      words[2 * j] = static_cast<uint32_t>(limbs[j]);
+      words[2 * j + 1] = static_cast<uint32_t>(limbs[j] >> 32);
+    }
+  }
+
+  // One row's reduction, Mul32's and Redc32's: adds m * p with m = t[0] * (-p^-1 mod 2^32) (even
+  // words' products to t, odd words' to o, as the row's products), then t = (t + o * 2^32) / 2^32,
+  // exact since that makes the low word zero.
+  template <int M>
+  CUZK_HD static void ReduceRow(uint32_t* t, uint32_t* o, const uint32_t* p) {
+    const uint32_t m = t[0] * static_cast<uint32_t>(P::kInv);
+    AddPairProducts<M>(t, p, m);  // t[0] becomes 0
+    AddPairProducts<M>(o, p + 1, m);
+    CarryChain c;
+    t[0] = c.Add(t[1], o[0]);
+    CUZK_UNROLL
+    for (int j = 1; j < M; ++j) t[j] = c.Addc(t[j + 1], o[j]);
+    t[M] = c.AddcEnd(o[M], 0);
+  }
+
+  // The field element of t < 2p (M words; t[M] is 0): t, less p unless that borrows.
+  template <int M>
+  CUZK_HD static Field BelowP(const uint32_t* t, const uint32_t* p) {
     uint32_t d[M];
     CarryChain s;
     d[0] = s.Sub(t[0], p[0]);
@@ -163,15 +209,6 @@ struct Field {
     return r;
   }
 
-  // Returns the element times the plain integer 1, i.e. out of Montgomery form: the canonical
-  // integer's limbs.
-  CUZK_HD Field FromMontgomeryForm() const {
-    Field one_raw = Zero();
-    one_raw.l[0] = 1;
-    return *this * one_raw;
-  }
-
- private:
   // acc[0..M] += the sum of v[2k] * w * 2^(64k) for k < M/2: the products of v's even words (or,
   // given v + 1, its odd words), each added as a (low, high) pair in one carry chain.
   template <int M>

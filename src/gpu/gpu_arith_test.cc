@@ -76,6 +76,8 @@ void CheckFieldOps(uint64_t seed) {
     auto canonical = a.ToCanonical();
     Dev plain = da.FromMontgomeryForm();
     ASSERT_TRUE(std::equal(canonical.begin(), canonical.end(), plain.l));
+    Dev redc = Dev::Redc32(da);  // device code's FromMontgomeryForm
+    ASSERT_TRUE(std::equal(canonical.begin(), canonical.end(), redc.l));
   }
 }
 
