@@ -50,9 +50,14 @@ __global__ void ProbeFrProduct(uint64_t n, DevFr* out, const DevFr* a, const Dev
 }  // namespace cuzk::gpu
 '''
 
-# The kernels that run over every point or every bucket (issue 46's occupancy and spill targets).
-MSM_AND_NTT = ("AccumulatePass", "FoldPass", "CombinePass", "RadixPass", "BitReversePass",
-               "OnesPass", "DigitsPass")
+# The MSM and NTT kernels, which are not to spill (issue 46's spill target).
+MSM_AND_NTT = ("AccumulatePass", "FoldPass", "CombinePass", "HalvingPass", "RadixPass",
+               "BitReversePass", "OnesPass", "DigitsPass")
+# Those whose threads together run over every point (or every element of a transform), which are
+# to reach 25% occupancy as well (issue 46: "every kernel that runs over all points"). The fold
+# and the window combine run one thread per segment or window (a few thousand at most, under one
+# block per SM: occupancy cannot limit them), the halving one per partial sum of the scalar-1 bases.
+OVER_ALL_POINTS = ("AccumulatePass", "RadixPass", "BitReversePass", "OnesPass", "DigitsPass")
 
 
 def find_nvcc(given):
@@ -171,13 +176,14 @@ def main():
 
     heavy = [n for n in rows if n.split("<")[0] in MSM_AND_NTT]
     spilling = [n for n in heavy if rows[n]["spill_stores"] or rows[n]["spill_loads"]]
-    low = [n for n in heavy if rows[n]["occupancy"] < 0.25]
+    wide = [n for n in rows if n.split("<")[0] in OVER_ALL_POINTS]
+    low = [n for n in wide if rows[n]["occupancy"] < 0.25]
     print("targets (issue 46; reported, not enforced):")
     print(f"  Fp product <= 650 instructions: {'met' if fp <= 650 else 'NOT MET'} ({fp})")
     print(f"  no spills in the MSM and NTT kernels: {'met' if not spilling else 'NOT MET'}"
           + (f" ({', '.join(sorted(spilling))})" if spilling else ""))
-    print(f"  occupancy >= 25% in the MSM and NTT kernels: {'met' if not low else 'NOT MET'}"
-          + (f" ({len(low)} of {len(heavy)} below)" if low else ""))
+    print(f"  occupancy >= 25% in the kernels over all points: {'met' if not low else 'NOT MET'}"
+          + (f" ({', '.join(sorted(low))}: {len(low)} of {len(wide)} below)" if low else ""))
 
     if not args.check:
         return 0

@@ -71,26 +71,30 @@ struct G1Xyzz {
     return {x3, y3, zz * pp, zzz * ppp};
   }
 
-  // Returns P + Q (add-2008-s; doubles through dbl-2008-s-1 when Q = P).
+  // Returns P + Q (add-2008-s; doubles when Q = P). Ordered as AddAffine: P's and Q's X and Y die
+  // after their first products, and the doubling needs neither, since (U1 : S1 : ZZ1 ZZ2 :
+  // ZZZ1 ZZZ2) is P itself (x = X1 ZZ2 / (ZZ1 ZZ2), y likewise).
   CUZK_HD G1Xyzz Add(const G1Xyzz& q) const {
     if (q.IsInfinity()) return *this;
     if (IsInfinity()) return q;
     DevFp u1 = x * q.zz;
-    DevFp u2 = q.x * zz;
     DevFp s1 = y * q.zzz;
-    DevFp s2 = q.y * zzz;
-    DevFp p = u2 - u1;
-    DevFp r = s2 - s1;
+    DevFp p = q.x * zz - u1;
+    DevFp r = q.y * zzz - s1;
+    DevFp zz3 = zz * q.zz;
+    DevFp zzz3 = zzz * q.zzz;
     if (p.IsZero()) {
-      if (!r.IsZero()) return Infinity();
-      return Double();
+      if (!r.IsZero()) return Infinity();  // Q = -P
+      return G1Xyzz{u1, s1, zz3, zzz3}.Double();
     }
     DevFp pp = p.Square();
     DevFp ppp = p * pp;
     DevFp q1 = u1 * pp;
+    zz3 = zz3 * pp;
+    zzz3 = zzz3 * ppp;
     DevFp x3 = r.Square() - ppp - q1.Double();
     DevFp y3 = r * (q1 - x3) - s1 * ppp;
-    return {x3, y3, zz * q.zz * pp, zzz * q.zzz * ppp};
+    return {x3, y3, zz3, zzz3};
   }
 
   // Returns -P.

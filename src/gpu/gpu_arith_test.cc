@@ -161,6 +161,15 @@ TEST(GpuG1Test, XyzzFormulasMatchJacobian) {
   EXPECT_EQ(FromDevice(xp.Add(xp)), hp.Double());
   EXPECT_EQ(FromDevice(xp.Double()), hp.Double());
   EXPECT_EQ(FromDevice(G1Xyzz::FromAffine(p).AddAffine(p)), ec::G1(pts[0]).Double());
+  // The same point in other coordinates (another ZZ): the doublings Add and AddAffine fall back to.
+  // (l^2 X : l^3 Y : l^2 ZZ : l^3 ZZZ) is the same point for any l != 0.
+  DevFp l2 = xp.x.Square(), l3 = l2 * xp.x;
+  G1Xyzz xp_other{xp.x * l2, xp.y * l3, xp.zz * l2, xp.zzz * l3};
+  ASSERT_NE(Hs<Fp>(xp_other.zz), Hs<Fp>(xp.zz));
+  ASSERT_EQ(FromDevice(xp_other), hp);
+  EXPECT_EQ(FromDevice(xp.Add(xp_other)), hp.Double());
+  EXPECT_TRUE(xp.Add(xp_other.Negated()).IsInfinity());
+  EXPECT_EQ(FromDevice(xp.AddAffine(ToDevice(hp.ToAffine()))), hp.Double());
   EXPECT_TRUE(G1Xyzz::FromAffine(p).AddAffine(p.Negated()).IsInfinity());
   EXPECT_TRUE(xp.Add(xp.Negated()).IsInfinity());
   G1AffineDev inf = ToDevice(ec::G1Affine::Identity());

@@ -138,13 +138,17 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   return exec.ForEach(count, "MSM window sums", CombinePass{acc, sums, out, segments, log_length});
 }
 
-// The sum of the bases whose scalar is 1: chunks summed side by side, then halved in place;
-// leaves it in partial's first element.
+// The most threads of the sum of the scalar-1 bases: 2^17 (512 blocks of 256) cover an H100's or
+// H200's 132 SMs several times over; 8,192 (32 blocks, issue 46) left 100 of them idle.
+inline constexpr uint64_t kMaxOnesThreads = uint64_t{1} << 17;
+
+// The sum of the bases whose scalar is 1: chunks of at least 64 summed side by side, then halved
+// in place (a tree, log2(threads) launches); leaves it in partial's first element.
 template <typename Exec>
 Status MsmOnes(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t n,
                DeviceMemory& partial_memory) {
   uint64_t threads = 1;
-  while (threads < 8192 && threads * 64 < n) threads <<= 1;
+  while (threads < kMaxOnesThreads && threads * 64 < n) threads <<= 1;
   uint64_t chunk = (n + threads - 1) / threads;
   ASSIGN_OR_RETURN(partial_memory, DeviceMemory::Allocate(exec.device, threads * sizeof(G1Xyzz),
                                                           "MSM scalar-1 sums"));

@@ -271,6 +271,8 @@ struct OnesPass {
 
 // Thread t adds partial[t + half] into partial[t].
 struct HalvingPass {
+  // Two blocks per SM (25% occupancy): 128 registers hold one addition without spilling.
+  static constexpr unsigned kMinBlocksPerSm = 2;
   G1Xyzz* partial;
   uint64_t half;
   CUZK_HD void operator()(uint64_t t) const { partial[t] = partial[t].Add(partial[t + half]); }
