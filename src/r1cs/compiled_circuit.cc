@@ -164,9 +164,10 @@ void CompiledMatrix::EndRow(size_t count) {
   }
 }
 
-Status CompiledMatrix::Adopt(HugeVector<uint32_t> columns, HugeVector<uint16_t> coeff_ids,
-                             HugeVector<uint8_t> row_terms, std::vector<uint64_t> long_rows,
-                             size_t inputs, size_t aux, size_t coefficients) {
+Status CompiledMatrix::Adopt(std::span<const uint32_t> columns, std::span<const uint16_t> coeff_ids,
+                             std::span<const uint8_t> row_terms, std::vector<uint64_t> long_rows,
+                             std::shared_ptr<const void> owner, size_t inputs, size_t aux,
+                             size_t coefficients) {
   if (columns.size() != coeff_ids.size()) {
     return Status::InvalidArgument(std::to_string(columns.size()) + " columns but " +
                                    std::to_string(coeff_ids.size()) + " coefficient ids");
@@ -200,22 +201,33 @@ Status CompiledMatrix::Adopt(HugeVector<uint32_t> columns, HugeVector<uint16_t> 
       return Status::InvalidArgument("term " + std::to_string(t) + " is out of range");
     }
   }
-  columns_ = std::move(columns);
-  coeff_ids_ = std::move(coeff_ids);
-  row_terms_ = std::move(row_terms);
+  columns_ = {};
+  coeff_ids_ = {};
+  row_terms_ = {};
+  owner_ = std::move(owner);
+  adopted_columns_ = columns;
+  adopted_coeff_ids_ = coeff_ids;
+  adopted_row_terms_ = row_terms;
   long_rows_ = std::move(long_rows);
   blocks_ = std::move(blocks);
   return Status::Ok();
 }
 
 size_t CompiledMatrix::Bytes() const {
+  // An adopted file's views count as held: they were read in (MAP_POPULATE) and are read by
+  // every evaluation.
   return columns_.capacity() * 4 + coeff_ids_.capacity() * 2 + row_terms_.capacity() +
-         long_rows_.capacity() * 8 + blocks_.capacity() * sizeof(Block);
+         adopted_columns_.size_bytes() + adopted_coeff_ids_.size_bytes() +
+         adopted_row_terms_.size_bytes() + long_rows_.capacity() * 8 +
+         blocks_.capacity() * sizeof(Block);
 }
 
 void CompiledMatrix::Evaluate(size_t begin, size_t end, std::span<const Fr> coefficients,
                               std::span<const Fr> inputs, const CompactWitness& aux,
                               Fr* out) const {
+  const uint32_t* columns = this->columns().data();
+  const uint16_t* coeff_ids = this->coeff_ids().data();
+  const uint8_t* row_terms = this->row_terms().data();
   const Block& block = blocks_[begin / kRowsPerBlock];
   size_t term = block.first_term;
   size_t long_row = block.first_long_row;
@@ -234,8 +246,8 @@ void CompiledMatrix::Evaluate(size_t begin, size_t end, std::span<const Fr> coef
   };
   // The term's value: nearly every one is a bit's, Filecoin's B rows are nearly all one term.
   auto term_value = [&](size_t t) -> Fr {
-    uint32_t column = columns_[t];
-    uint16_t id = coeff_ids_[t];
+    uint32_t column = columns[t];
+    uint16_t id = coeff_ids[t];
     if (column & kInputColumn) [[unlikely]] {
       return general_term(id, inputs[column & ~kInputColumn]);
     }
@@ -246,7 +258,7 @@ void CompiledMatrix::Evaluate(size_t begin, size_t end, std::span<const Fr> coef
     return bit_term(id, bit);
   };
   for (size_t row = begin; row < end; ++row) {
-    size_t count = row_terms_[row];
+    size_t count = row_terms[row];
     if (count == kLongRow) count = long_rows_[long_row++];
     if (count == 1) {
       out[row - begin] = term_value(term++);
@@ -255,8 +267,8 @@ void CompiledMatrix::Evaluate(size_t begin, size_t end, std::span<const Fr> coef
     // As term_value, adding each term in place (through term_value's copy: measured slower).
     Fr acc;
     for (size_t last = term + count; term < last; ++term) {
-      uint32_t column = columns_[term];
-      uint16_t id = coeff_ids_[term];
+      uint32_t column = columns[term];
+      uint16_t id = coeff_ids[term];
       if (column & kInputColumn) [[unlikely]] {
         acc += general_term(id, inputs[column & ~kInputColumn]);
         continue;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -46,26 +47,33 @@ class CompiledMatrix {
   // Reserves room for `rows` rows and `terms` terms.
   void Reserve(size_t rows, size_t terms);
 
-  // Takes the arrays of a matrix read back from a file (r1cs/compiled_circuit_io.h), checking
-  // them first, as a file may be corrupt: every row's terms present, every column an input below
+  // Takes the arrays of a matrix read back from a file (r1cs/compiled_circuit_io.h): views into
+  // memory that `owner` keeps alive (the file's mapping, shared by the circuit's matrices), checked
+  // first, as a file may be corrupt: every row's terms present, every column an input below
   // `inputs` or an aux variable below `aux`, every coefficient id non-zero and below
   // `coefficients`. Fails, naming what is wrong, and leaves the matrix as it was.
-  Status Adopt(HugeVector<uint32_t> columns, HugeVector<uint16_t> coeff_ids,
-               HugeVector<uint8_t> row_terms, std::vector<uint64_t> long_rows, size_t inputs,
-               size_t aux, size_t coefficients);
-  // The arrays, for writing the matrix to a file (Adopt takes them back).
-  std::span<const uint32_t> columns() const { return columns_; }
-  std::span<const uint16_t> coeff_ids() const { return coeff_ids_; }
-  std::span<const uint8_t> row_terms() const { return row_terms_; }
+  Status Adopt(std::span<const uint32_t> columns, std::span<const uint16_t> coeff_ids,
+               std::span<const uint8_t> row_terms, std::vector<uint64_t> long_rows,
+               std::shared_ptr<const void> owner, size_t inputs, size_t aux, size_t coefficients);
+  // The arrays (a file's views after Adopt), for writing the matrix to a file.
+  std::span<const uint32_t> columns() const {
+    return owner_ ? adopted_columns_ : std::span<const uint32_t>(columns_);
+  }
+  std::span<const uint16_t> coeff_ids() const {
+    return owner_ ? adopted_coeff_ids_ : std::span<const uint16_t>(coeff_ids_);
+  }
+  std::span<const uint8_t> row_terms() const {
+    return owner_ ? adopted_row_terms_ : std::span<const uint8_t>(row_terms_);
+  }
   std::span<const uint64_t> long_rows() const { return long_rows_; }
 
   // Returns the number of rows.
-  size_t rows() const { return row_terms_.size(); }
+  size_t rows() const { return row_terms().size(); }
   // Returns term t's column (kInputColumn set for an input) and coefficient id.
-  uint32_t column(size_t t) const { return columns_[t]; }
-  uint16_t coeff_id(size_t t) const { return coeff_ids_[t]; }
+  uint32_t column(size_t t) const { return columns()[t]; }
+  uint16_t coeff_id(size_t t) const { return coeff_ids()[t]; }
   // Returns the number of terms.
-  size_t terms() const { return columns_.size(); }
+  size_t terms() const { return columns().size(); }
   // Returns the bytes of memory the matrix holds.
   size_t Bytes() const;
 
@@ -82,9 +90,15 @@ class CompiledMatrix {
     uint64_t first_term;
     uint64_t first_long_row;
   };
+  // Built by AddTerm and EndRow; empty after Adopt.
   HugeVector<uint32_t> columns_;
   HugeVector<uint16_t> coeff_ids_;
-  HugeVector<uint8_t> row_terms_;    // 255: the row's count is the next entry of long_rows_
+  HugeVector<uint8_t> row_terms_;  // 255: the row's count is the next entry of long_rows_
+  // Adopted from a file: views into memory that owner_ keeps (set only after Adopt).
+  std::shared_ptr<const void> owner_;
+  std::span<const uint32_t> adopted_columns_;
+  std::span<const uint16_t> adopted_coeff_ids_;
+  std::span<const uint8_t> adopted_row_terms_;
   std::vector<uint64_t> long_rows_;  // counts of rows with 255 terms or more, in row order
   std::vector<Block> blocks_;        // where each block of kRowsPerBlock rows starts
 };

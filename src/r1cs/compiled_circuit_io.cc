@@ -15,10 +15,15 @@
 #include <utility>
 #include <vector>
 
+#include "base/mapped_file.h"
+
 namespace cuzk::r1cs {
 namespace {
 
-constexpr char kMagic[8] = {'c', 'u', 'z', 'k', '-', 'c', 'c', '1'};
+constexpr char kMagic[8] = {'c', 'u', 'z', 'k', '-', 'c', 'c', '2'};
+// Every array starts at a multiple of this offset (zero bytes before it), so that a reader can
+// use the arrays where the file is mapped.
+constexpr uint64_t kArrayAlignment = 8;
 // A sanity bound on any count read back, far above any Filecoin circuit (2^32 variables are
 // more than a u32 column can name anyway).
 constexpr uint64_t kMaxCount = uint64_t{1} << 36;
@@ -48,10 +53,14 @@ class Writer {
   void Bytes(const void* p, size_t n) {
     hash_.Update(p, n);
     out_.write(static_cast<const char*>(p), static_cast<std::streamsize>(n));
+    written_ += n;
   }
   void U64(uint64_t v) { Bytes(&v, sizeof(v)); }
+  // Writes zero bytes up to the next multiple of kArrayAlignment, then the values.
   template <typename T>
   void Array(std::span<const T> values) {
+    static constexpr uint8_t kZeros[kArrayAlignment] = {};
+    Bytes(kZeros, (kArrayAlignment - written_ % kArrayAlignment) % kArrayAlignment);
     Bytes(values.data(), values.size_bytes());
   }
   void Bits(const DensityBits& bits) {
@@ -70,27 +79,21 @@ class Writer {
  private:
   std::ofstream out_;
   Sha256 hash_;
+  uint64_t written_ = 0;
 };
 
+// Reads a mapped file front to back, hashing what it passes; arrays are used where they lie.
 class Reader {
  public:
-  explicit Reader(const std::string& path) : in_(path, std::ios::binary | std::ios::ate) {
-    if (in_.is_open()) {
-      left_ = static_cast<uint64_t>(in_.tellg());
-      in_.seekg(0);
-    }
-  }
-  bool is_open() const { return in_.is_open(); }
-  // Reads n bytes; fails, reading nothing, if the file holds fewer (so that a corrupt count
-  // cannot make it allocate more than the file's size).
+  explicit Reader(std::shared_ptr<const MappedFile> file)
+      : file_(std::move(file)), bytes_(file_->bytes()) {}
+  // Returns what keeps the views alive.
+  const std::shared_ptr<const MappedFile>& file() const { return file_; }
+  // Copies n bytes out; fails, reading nothing, if the file holds fewer.
   Status Bytes(void* p, uint64_t n) {
-    if (n > left_) return Status::InvalidArgument("the file ends early");
-    in_.read(static_cast<char*>(p), static_cast<std::streamsize>(n));
-    if (static_cast<uint64_t>(in_.gcount()) != n) {
-      return Status::InvalidArgument("the file ends early");
-    }
-    left_ -= n;
-    hash_.Update(p, n);
+    if (n > left()) return Status::InvalidArgument("the file ends early");
+    std::memcpy(p, bytes_.data() + pos_, n);
+    Pass(n);
     return Status::Ok();
   }
   Result<uint64_t> U64(const char* what) {
@@ -102,11 +105,30 @@ class Reader {
     }
     return v;
   }
+  // Returns the next `count` values of an array where they lie in the file (after the zero bytes
+  // that align it); fails if the file holds fewer.
+  template <typename T>
+  Result<std::span<const T>> View(uint64_t count) {
+    uint64_t pad = (kArrayAlignment - pos_ % kArrayAlignment) % kArrayAlignment;
+    if (pad > left()) return Status::InvalidArgument("the file ends early");
+    for (uint64_t i = 0; i < pad; ++i) {
+      if (bytes_[pos_ + i] != 0) return Status::InvalidArgument("an array's padding is not zero");
+    }
+    Pass(pad);
+    if (count > left() / sizeof(T)) return Status::InvalidArgument("the file ends early");
+    // The file's bytes hold these values (written from such an array, little-endian hosts only,
+    // as the whole layout); the mapping is page-aligned and pos_ a multiple of the alignment.
+    std::span<const T> view(reinterpret_cast<const T*>(bytes_.data() + pos_), count);
+    Pass(count * sizeof(T));
+    return view;
+  }
+  // Reads an array into `out` (the small ones, kept apart from the file).
   template <typename Vector>
   Status Array(Vector& out, uint64_t count) {
-    if (count > left_ / sizeof(out[0])) return Status::InvalidArgument("the file ends early");
-    out.resize(count);
-    return Bytes(out.data(), count * sizeof(out[0]));
+    using T = typename Vector::value_type;
+    ASSIGN_OR_RETURN(std::span<const T> view, View<T>(count));
+    out.assign(view.begin(), view.end());
+    return Status::Ok();
   }
   Status Bits(DensityBits& bits, uint64_t expected, const char* what) {
     ASSIGN_OR_RETURN(uint64_t size, U64(what));
@@ -114,8 +136,7 @@ class Reader {
       return Status::InvalidArgument(std::string(what) + " covers " + std::to_string(size) +
                                      " variables, not " + std::to_string(expected));
     }
-    std::vector<uint8_t> bytes;
-    RETURN_IF_ERROR(Array(bytes, (size + 7) / 8));
+    ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, View<uint8_t>((size + 7) / 8));
     bits.Clear();
     bits.Reserve(size);
     for (size_t i = 0; i < size; ++i) {
@@ -128,21 +149,26 @@ class Reader {
   Status Finish() {
     auto want = hash_.Finish();
     std::array<uint8_t, 32> got{};
-    if (left_ != got.size()) {
-      return Status::InvalidArgument(left_ < got.size() ? "the file ends early"
-                                                        : "bytes follow its checksum");
+    if (left() != got.size()) {
+      return Status::InvalidArgument(left() < got.size() ? "the file ends early"
+                                                         : "bytes follow its checksum");
     }
-    in_.read(reinterpret_cast<char*>(got.data()), got.size());
-    if (static_cast<size_t>(in_.gcount()) != got.size()) {
-      return Status::InvalidArgument("the file ends early");
-    }
+    std::memcpy(got.data(), bytes_.data() + pos_, got.size());
     if (got != want) return Status::InvalidArgument("its checksum does not match: it is corrupt");
     return Status::Ok();
   }
 
  private:
-  std::ifstream in_;
-  uint64_t left_ = 0;  // bytes not yet read
+  uint64_t left() const { return bytes_.size() - pos_; }
+  // Hashes the next n bytes and moves past them.
+  void Pass(uint64_t n) {
+    hash_.Update(bytes_.data() + pos_, n);
+    pos_ += n;
+  }
+
+  std::shared_ptr<const MappedFile> file_;
+  std::span<const uint8_t> bytes_;
+  uint64_t pos_ = 0;  // bytes read
   Sha256 hash_;
 };
 
@@ -160,16 +186,13 @@ Status ReadMatrix(Reader& r, CompiledMatrix& m, const CompiledCircuit& c, const 
   ASSIGN_OR_RETURN(uint64_t rows, r.U64("the row count"));
   ASSIGN_OR_RETURN(uint64_t terms, r.U64("the term count"));
   ASSIGN_OR_RETURN(uint64_t long_count, r.U64("the long-row count"));
-  HugeVector<uint32_t> columns;
-  HugeVector<uint16_t> ids;
-  HugeVector<uint8_t> row_terms;
+  ASSIGN_OR_RETURN(std::span<const uint32_t> columns, r.View<uint32_t>(terms));
+  ASSIGN_OR_RETURN(std::span<const uint16_t> ids, r.View<uint16_t>(terms));
+  ASSIGN_OR_RETURN(std::span<const uint8_t> row_terms, r.View<uint8_t>(rows));
   std::vector<uint64_t> long_rows;
-  RETURN_IF_ERROR(r.Array(columns, terms));
-  RETURN_IF_ERROR(r.Array(ids, terms));
-  RETURN_IF_ERROR(r.Array(row_terms, rows));
   RETURN_IF_ERROR(r.Array(long_rows, long_count));
-  Status s = m.Adopt(std::move(columns), std::move(ids), std::move(row_terms), std::move(long_rows),
-                     c.num_inputs, c.num_aux, c.coefficients.size());
+  Status s = m.Adopt(columns, ids, row_terms, std::move(long_rows), r.file(), c.num_inputs,
+                     c.num_aux, c.coefficients.size());
   if (!s.ok()) return s.Prefixed(std::string(name) + ": ");
   return Status::Ok();
 }
@@ -178,7 +201,7 @@ Result<CompiledCircuit> Read(Reader& r) {
   char magic[sizeof(kMagic)];
   RETURN_IF_ERROR(r.Bytes(magic, sizeof(magic)));
   if (std::memcmp(magic, kMagic, sizeof(kMagic)) != 0) {
-    return Status::InvalidArgument("it is not a compiled circuit of this layout (cuzk-cc1)");
+    return Status::InvalidArgument("it is not a compiled circuit of this layout (cuzk-cc2)");
   }
   CompiledCircuit c;
   ASSIGN_OR_RETURN(c.num_inputs, r.U64("the input count"));
@@ -277,8 +300,9 @@ Status WriteCompiledCircuit(const CompiledCircuit& circuit, const std::string& p
 }
 
 Result<CompiledCircuit> ReadCompiledCircuit(const std::string& path) {
-  Reader r(path);
-  if (!r.is_open()) return Status(StatusCode::kNotFound, path + ": no such file");
+  auto file = MappedFile::Open(path);
+  if (!file.ok()) return file.status();  // kNotFound, naming the path
+  Reader r(std::make_shared<const MappedFile>(std::move(file).value()));
   auto c = Read(r);
   if (!c.ok()) return c.status().Prefixed(path + ": ");
   return c;

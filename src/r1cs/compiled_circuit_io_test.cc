@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // A compiled circuit written and read back is the same circuit (arrays, table, densities, digest,
-// evaluation), and a file that is missing, cut short, flipped anywhere, extended, of another
-// layout, or consistent but out of range is refused with an error, never half-used.
+// evaluation, also once the file is gone: it is mapped), and a file that is missing, cut short,
+// flipped anywhere, extended, of another layout, or consistent but out of range is refused with an
+// error, never half-used.
 #include "r1cs/compiled_circuit_io.h"
 
 #include <gtest/gtest.h>
@@ -70,6 +71,9 @@ TEST_F(CompiledCircuitIoTest, ReadsBackTheSameCircuit) {
   ASSERT_FALSE(circuit_.a.long_rows().empty());  // the random circuit has rows of 255+ terms
   auto read = ReadCompiledCircuit(path_);
   ASSERT_TRUE(read.ok()) << read.status().message();
+  // Its arrays are views into the file's mapping, which outlives the file's name (a daemon
+  // rewrites a kept file by renaming a new one over it).
+  std::filesystem::remove(path_);
   EXPECT_EQ(read->num_inputs, circuit_.num_inputs);
   EXPECT_EQ(read->num_aux, circuit_.num_aux);
   EXPECT_EQ(read->witness_other, circuit_.witness_other);
@@ -123,7 +127,7 @@ TEST_F(CompiledCircuitIoTest, NamesWhatIsWrongInAConsistentFile) {
     EXPECT_NE(read.status().message().find(message), std::string::npos) << read.status().message();
   };
   std::vector<uint8_t> bytes = bytes_;
-  bytes[7] = '2';
+  bytes[7] = '1';  // the layout before arrays were aligned
   expect_refused(bytes, "not a compiled circuit of this layout");
   // witness_other (after the magic and two counts) made larger than the aux count.
   bytes = bytes_;
@@ -137,6 +141,19 @@ TEST_F(CompiledCircuitIoTest, NamesWhatIsWrongInAConsistentFile) {
   uint32_t past = static_cast<uint32_t>(circuit_.num_aux);
   std::memcpy(&bytes[column], &past, sizeof(past));
   expect_refused(bytes, "A: term 0 is out of range");
+  // A non-zero byte in the padding that aligns A's coefficient ids, row counts or long counts.
+  auto aligned = [](size_t at) { return (at + 7) / 8 * 8; };
+  size_t ids = aligned(column + 4 * circuit_.a.terms());
+  size_t counts = aligned(ids + 2 * circuit_.a.terms());
+  size_t padding = 0;
+  for (size_t end : {column + 4 * circuit_.a.terms(), ids + 2 * circuit_.a.terms(),
+                     counts + circuit_.a.rows()}) {
+    if (end % 8 != 0) padding = end;
+  }
+  ASSERT_NE(padding, 0u) << "the random circuit's arrays all end aligned";
+  bytes = bytes_;
+  bytes[padding] = 1;
+  expect_refused(bytes, "an array's padding is not zero");
   // A's term count made larger than the file.
   bytes = bytes_;
   uint64_t huge = uint64_t{1} << 35;
