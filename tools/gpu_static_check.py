@@ -51,12 +51,13 @@ __global__ void ProbeFrProduct(uint64_t n, DevFr* out, const DevFr* a, const Dev
 '''
 
 # The MSM and NTT kernels, which are not to spill (issue 46's spill target).
-MSM_AND_NTT = ("AccumulatePass", "FoldPass", "CombinePass", "HalvingPass", "RadixPass",
+MSM_AND_NTT = ("AccumulatePass", "FoldPass", "MergeSegmentsPass", "HalvingPass", "RadixPass",
                "BitReversePass", "OnesPass", "DigitsPass")
 # Those whose threads together run over every point (or every element of a transform), which are
 # to reach 25% occupancy as well (issue 46: "every kernel that runs over all points"). The fold
-# and the window combine run one thread per segment or window (a few thousand at most, under one
-# block per SM: occupancy cannot limit them), the halving one per partial sum of the scalar-1 bases.
+# and the segment merges run one thread per segment or pair of runs (at most 1,024 per window:
+# 16,384 threads for 16 windows, 64 blocks, fewer than the SMs, so occupancy cannot limit them),
+# the halving one per partial sum of the scalar-1 bases.
 OVER_ALL_POINTS = ("AccumulatePass", "RadixPass", "BitReversePass", "OnesPass", "DigitsPass")
 
 

@@ -273,8 +273,12 @@ ec::G1 EmulateMsm(const std::vector<ec::G1Affine>& bases, const std::vector<Fr>&
       std::vector<G1Xyzz> acc(plan.segments()), total(plan.segments());
       for (unsigned s = 0; s < plan.segments(); ++s)
         FoldSegment(buckets.data(), s, 1u << plan.log_segment, acc[s], total[s]);
-      window_sums[w0 + w] =
-          CombineWindow(acc.data(), total.data(), plan.segments(), plan.log_segment);
+      for (unsigned level = 0; (2u << level) <= plan.segments(); ++level) {
+        for (uint64_t a = 0; a < plan.segments(); a += 2u << level)
+          MergeSegmentRuns(acc.data(), total.data(), a, a + (1u << level),
+                           plan.log_segment + level);
+      }
+      window_sums[w0 + w] = acc[0];
     }
   }
   ec::G1 result = ec::G1::Identity();

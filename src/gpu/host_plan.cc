@@ -39,7 +39,7 @@ MsmPlan PlanMsm(size_t n) {
   size_t per_pass = std::max<size_t>(1, kMaxPairsPerPass / std::max<size_t>(n, 1));
   plan.windows_per_pass = static_cast<unsigned>(std::min<size_t>(plan.windows, per_pass));
   unsigned log_buckets = plan.window_bits - 1;
-  plan.log_segment = log_buckets > 6 ? log_buckets - 6 : 0;
+  plan.log_segment = log_buckets > 10 ? log_buckets - 10 : 0;
   return plan;
 }
 

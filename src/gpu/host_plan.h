@@ -17,7 +17,9 @@ namespace cuzk::gpu {
 
 // Returns the plan for n non-trivial scalars: c = log2(n) - 6, within [4, 16] (about 64 points
 // per bucket, 2^15 buckets per window at the top; to be tuned on a GPU), as many windows per sort
-// pass as kMaxPairsPerPass allows, and segments of 2^log_segment buckets leaving 64 per window.
+// pass as kMaxPairsPerPass allows, and segments of 2^log_segment buckets leaving up to 1,024 per
+// window (32 buckets each at c = 16), merged in a tree (issue 46: 64 per window kept one or two
+// SMs busy).
 MsmPlan PlanMsm(size_t n);
 
 // Host copies of PowerTables: lo[j] = base^j (j < 2^lo_bits), hi[j] = constant base^(j 2^lo_bits),

@@ -133,9 +133,12 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   G1Xyzz* sums = m.sums.as<G1Xyzz>();
   RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * segments, "MSM bucket folding",
                                FoldPass{buckets, acc, sums, buckets_per_window, segments, length}));
-  unsigned log_length = plan.log_segment;
+  for (unsigned level = 0; (2u << level) <= segments; ++level) {
+    RETURN_IF_ERROR(exec.ForEach(uint64_t{count} * (segments >> (level + 1)), "MSM segment merges",
+                                 MergeSegmentsPass{acc, sums, segments, plan.log_segment, level}));
+  }
   G1Xyzz* out = m.pass_sums.as<G1Xyzz>();
-  return exec.ForEach(count, "MSM window sums", CombinePass{acc, sums, out, segments, log_length});
+  return exec.ForEach(count, "MSM window sums", WindowSumsPass{acc, out, segments});
 }
 
 // The most threads of the sum of the scalar-1 bases: 2^17 (512 blocks of 256) cover an H100's or

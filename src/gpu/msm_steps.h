@@ -9,10 +9,11 @@
 //   2. The (window, |digit|) keys are sorted with the point indices (sign in bit 31) as values,
 //      and BucketRanges marks where each key's run starts and ends.
 //   3. AccumulateBucket: one thread per bucket sums its run of (negated where signed) bases.
-//   4. FoldSegment and CombineWindow: sum_b b S_b per window by the running-sum trick (sum of the
-//      suffix sums), cut into segments of L buckets folded side by side:
+//   4. FoldSegment and MergeSegmentRuns: sum_b b S_b per window by the running-sum trick (sum of
+//      the suffix sums), cut into segments of L buckets folded side by side:
 //        sum_b b S_b = sum_s acc_s + L sum_s s total_s,
-//      acc_s = sum_{b in s} (b - s L) S_b and total_s = sum_{b in s} S_b.
+//      acc_s = sum_{b in s} (b - s L) S_b and total_s = sum_{b in s} S_b, the segments' pairs
+//      then merged level by level in a tree.
 //   5. The host folds the window sums by Horner's rule: sum_w 2^(c w) W_w.
 #pragma once
 
@@ -143,19 +144,20 @@ CUZK_HD void FoldSegment(const G1Xyzz* buckets, unsigned segment, unsigned lengt
   total = running;
 }
 
-// Returns sum_b b S_b of one window from its segments' (acc, total): L sum_s s total_s (by suffix
-// sums; L = 2^log_length), then each acc_s added to it, so that no more than two sums are live
-// at once (three spilled: 768 bytes on sm_90).
-CUZK_HD G1Xyzz CombineWindow(const G1Xyzz* acc, const G1Xyzz* total, unsigned segments,
-                             unsigned log_length) {
-  G1Xyzz running = G1Xyzz::Infinity(), weighted = G1Xyzz::Infinity();
-  for (unsigned s = segments; s-- > 1;) {
-    running = running.Add(total[s]);
-    weighted = weighted.Add(running);
-  }
-  for (unsigned i = 0; i < log_length; ++i) weighted = weighted.Double();
-  for (unsigned s = 0; s < segments; ++s) weighted = weighted.Add(acc[s]);
-  return weighted;
+// Merges two adjacent runs of a window's segments in a tree: the left run starts at segment a,
+// the right at b, h = b - a segments further, both of h segments. Each run holds (V, T) in
+// (acc[first], total[first]): V = sum over its segments s of (acc_s + L (s - first) total_s), T =
+// sum of its total_s; a leaf (one segment) is FoldSegment's (acc_s, total_s). The merged run's V
+// is V_left + V_right + L h T_right and its T is T_left + T_right, L h = 2^doublings. After
+// log2(segments) levels the window's first segment holds V = sum_s acc_s + L sum_s s total_s =
+// sum_b b S_b: a path of about 2 log2(segments) additions and as many doubling rounds, where a
+// serial combine took 3 additions per segment.
+CUZK_HD void MergeSegmentRuns(G1Xyzz* acc, G1Xyzz* total, uint64_t a, uint64_t b,
+                              unsigned doublings) {
+  G1Xyzz weighted = total[b];
+  for (unsigned i = 0; i < doublings; ++i) weighted = weighted.Double();
+  acc[a] = acc[a].Add(acc[b].Add(weighted));
+  total[a] = total[a].Add(total[b]);
 }
 
 // The per-thread work of each MSM launch of gpu/kernel_driver.h, as function objects: a launch
@@ -242,15 +244,26 @@ struct FoldPass {
   }
 };
 
-// Thread w combines window w's segments into its window sum.
-struct CombinePass {
-  const G1Xyzz* acc;
-  const G1Xyzz* sums;
-  G1Xyzz* out;
-  unsigned segments, log_length;
-  CUZK_HD void operator()(uint64_t w) const {
-    out[w] = CombineWindow(acc + w * segments, sums + w * segments, segments, log_length);
+// Thread t merges pair t % pairs of window t / pairs (pairs = segments / 2^(level + 1)): the runs of
+// 2^level segments at a = w segments + 2^(level+1) (t % pairs) and b = a + 2^level
+// (MergeSegmentRuns; L = 2^log_length).
+struct MergeSegmentsPass {
+  G1Xyzz* acc;
+  G1Xyzz* total;
+  unsigned segments, log_length, level;
+  CUZK_HD void operator()(uint64_t t) const {
+    uint64_t pairs = segments >> (level + 1);
+    uint64_t a = t / pairs * segments + ((t % pairs) << (level + 1));
+    MergeSegmentRuns(acc, total, a, a + (uint64_t{1} << level), log_length + level);
   }
+};
+
+// Thread w copies window w's sum (its first segment's V after the last merge) out.
+struct WindowSumsPass {
+  const G1Xyzz* acc;
+  G1Xyzz* out;
+  unsigned segments;
+  CUZK_HD void operator()(uint64_t w) const { out[w] = acc[w * segments]; }
 };
 
 // Thread t sums the bases of chunk t whose scalar is 1.
