@@ -119,6 +119,12 @@ void CudaBackend::Release(const groth16::ProvingKey& pk) {
   resident_.remove_if([&](const ResidentKey& key) { return key.fingerprint.key == &pk; });
 }
 
+uint64_t CudaBackend::WorkingBytes(const groth16::ProvingKey& pk, size_t n) {
+  size_t largest = std::max({n, pk.l.size(), pk.a.size()});
+  return std::max<uint64_t>(3 * n * sizeof(DevFr),
+                            n * sizeof(DevFr) + largest * sizeof(DevFr) + MsmWorkingBytes(largest));
+}
+
 Result<groth16::QuerySums> CudaBackend::ComputeSums(const groth16::ProvingKey& pk,
                                                     groth16::ProverInput& input,
                                                     const groth16::ProverOptions& options) {
@@ -130,9 +136,7 @@ Result<groth16::QuerySums> CudaBackend::ComputeSums(const groth16::ProvingKey& p
   std::lock_guard<std::mutex> lock(mu_);
   size_t n = 2;
   while (n < pa.num_constraints()) n <<= 1;
-  // a, b, c on the device, the largest scalar upload, and the largest MSM's buffers.
-  size_t largest = std::max({n, pk.l.size(), pk.a.size()});
-  uint64_t working = 3 * n * sizeof(DevFr) + largest * sizeof(DevFr) + MsmWorkingBytes(largest);
+  uint64_t working = WorkingBytes(pk, n);
   auto key = MakeResident(pk, working, options.threads);
   if (!key.ok() && key.status().code() == StatusCode::kUnavailable && !resident_.empty()) {
     resident_.clear();  // out of device memory: every other key makes room
@@ -181,20 +185,22 @@ Result<groth16::QuerySums> CudaBackend::Prove(const groth16::ProvingKey& pk, con
   auto phase = Clock::now();
   const size_t bytes = n * sizeof(DevFr);
   ASSIGN_OR_RETURN(auto a, DeviceMemory::Allocate(device_, bytes, "the assignment's a"));
-  ASSIGN_OR_RETURN(auto b, DeviceMemory::Allocate(device_, bytes, "the assignment's b"));
-  ASSIGN_OR_RETURN(auto c, DeviceMemory::Allocate(device_, bytes, "the assignment's c"));
-  for (auto [dst, src] : {std::pair{&a, &pa.a()}, std::pair{&b, &pa.b()}}) {
-    size_t used = std::min(src->size(), n) * sizeof(DevFr);
-    RETURN_IF_ERROR(dst->Upload(src->data(), used));
-    RETURN_IF_ERROR(dst->Zero(bytes - used, used));
+  {  // b and c are freed once H's coefficients are in a: the MSMs need their memory
+    ASSIGN_OR_RETURN(auto b, DeviceMemory::Allocate(device_, bytes, "the assignment's b"));
+    ASSIGN_OR_RETURN(auto c, DeviceMemory::Allocate(device_, bytes, "the assignment's c"));
+    for (auto [dst, src] : {std::pair{&a, &pa.a()}, std::pair{&b, &pa.b()}}) {
+      size_t used = std::min(src->size(), n) * sizeof(DevFr);
+      RETURN_IF_ERROR(dst->Upload(src->data(), used));
+      RETURN_IF_ERROR(dst->Zero(bytes - used, used));
+    }
+    bool derive_c = !pa.records_c();
+    if (!derive_c) {
+      size_t used = std::min(pa.c().size(), n) * sizeof(DevFr);
+      RETURN_IF_ERROR(c.Upload(pa.c().data(), used));
+      RETURN_IF_ERROR(c.Zero(bytes - used, used));
+    }
+    RETURN_IF_ERROR(quotient_->Run(a.as<DevFr>(), b.as<DevFr>(), c.as<DevFr>(), derive_c));
   }
-  bool derive_c = !pa.records_c();
-  if (!derive_c) {
-    size_t used = std::min(pa.c().size(), n) * sizeof(DevFr);
-    RETURN_IF_ERROR(c.Upload(pa.c().data(), used));
-    RETURN_IF_ERROR(c.Zero(bytes - used, used));
-  }
-  RETURN_IF_ERROR(quotient_->Run(a.as<DevFr>(), b.as<DevFr>(), c.as<DevFr>(), derive_c));
   if (t) t->fft = SecondsSince(phase);
 
   groth16::QuerySums sums;

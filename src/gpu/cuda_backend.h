@@ -36,6 +36,10 @@ class CudaBackend final : public groth16::ProverBackend {
   void Evict();
   // Frees `pk`'s resident queries, if it has any.
   void Release(const groth16::ProvingKey& pk) override;
+  // Returns the device memory a proof over a domain of n under `pk` takes besides the key (an
+  // upper bound): a, b and c for the quotient; then a, the largest scalar upload and the largest
+  // MSM's buffers, b and c being freed once H is computed.
+  static uint64_t WorkingBytes(const groth16::ProvingKey& pk, size_t n);
 
  private:
   // What identifies a proving key's contents cheaply: its address, query sizes and end points.

@@ -338,6 +338,25 @@ TEST(GpuBackendTest, RetriesAFailedUploadWithTheOtherKeysEvicted) {
   FailEmulatedAllocations(0);
 }
 
+// A proof runs on a device of its key and the working memory the backend plans it with
+// (CudaBackend::WorkingBytes, which counts on b and c being freed before the MSMs), the
+// quotient's tables included. (Holding b and c through the MSMs also fits here, within the MSM
+// bound's slack: this checks the plan, not the freeing.)
+TEST(GpuBackendTest, ProvesWithinTheWorkingMemoryItPlans) {
+  auto backend = CudaBackend::Create(kDevice);
+  ASSERT_TRUE(backend.ok());
+  TwoCircuits c(41);
+  ASSERT_TRUE(c.Prove(0, backend->get()).ok());
+  uint64_t key_bytes = (*backend)->resident_bytes();
+  uint64_t working = CudaBackend::WorkingBytes(c.keys[0], 2048);
+  // a, the largest scalars and the MSM's bound are more than a, b and c here.
+  ASSERT_GT(working, 3 * 2048 * sizeof(DevFr));
+  SetEmulatedDeviceBytes(key_bytes + working);
+  auto again = c.Prove(0, backend->get());
+  EXPECT_TRUE(again.ok()) << again.status().ToString();
+  SetEmulatedDeviceBytes(0);
+}
+
 // With device memory for one key and a proof's working memory but not two keys, the least
 // recently used key is evicted; with too little for even one proof, the error says so.
 TEST(GpuBackendTest, EvictsTheLeastRecentlyUsedKeyWhenTheDeviceIsFull) {

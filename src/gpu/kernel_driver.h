@@ -141,17 +141,12 @@ Status MsmPass(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint6
   return exec.ForEach(count, "MSM window sums", WindowSumsPass{acc, out, segments});
 }
 
-// The most threads of the sum of the scalar-1 bases: 2^17 (512 blocks of 256) cover an H100's or
-// H200's 132 SMs several times over; 8,192 (32 blocks, issue 46) left 100 of them idle.
-inline constexpr uint64_t kMaxOnesThreads = uint64_t{1} << 17;
-
 // The sum of the bases whose scalar is 1: chunks of at least 64 summed side by side, then halved
 // in place (a tree, log2(threads) launches); leaves it in partial's first element.
 template <typename Exec>
 Status MsmOnes(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, uint64_t n,
                DeviceMemory& partial_memory) {
-  uint64_t threads = 1;
-  while (threads < kMaxOnesThreads && threads * 64 < n) threads <<= 1;
+  uint64_t threads = OnesThreads(n);
   uint64_t chunk = (n + threads - 1) / threads;
   ASSIGN_OR_RETURN(partial_memory, DeviceMemory::Allocate(exec.device, threads * sizeof(G1Xyzz),
                                                           "MSM scalar-1 sums"));
@@ -205,23 +200,25 @@ Status MsmG1(Exec& exec, const G1AffineDev* bases, const DevFr* scalars, size_t 
   int device = exec.device;
   // The pair buffers hold n * planner(n).windows_per_pass pairs (at least n, for
   // SelectNontrivial's flags); with fewer non-trivial scalars, a pass takes more windows at once.
-  uint64_t pairs = uint64_t{n} * plan_used->windows_per_pass;
-  MsmPassBuffers m;
-  ASSIGN_OR_RETURN(m.keys_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
-  ASSIGN_OR_RETURN(m.keys_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
-  ASSIGN_OR_RETURN(m.values_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
-  ASSIGN_OR_RETURN(m.values_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
-  ASSIGN_OR_RETURN(m.selected, DeviceMemory::Allocate(device, uint64_t{n} * 4, "MSM indices"));
-  ASSIGN_OR_RETURN(uint64_t selected, SelectNontrivial(exec, scalars, n, m));
-  // The window width suits the scalars that go through the buckets, not the trivial ones.
-  MsmPlan plan = planner(selected);
-  if (plan.windows > kMaxMsmWindows || plan.window_bits < 1 || plan.window_bits > 16) {
-    return Status::InvalidArgument("MSM plan of " + std::to_string(plan.windows) + " windows of " +
-                                   std::to_string(plan.window_bits) + " bits");
-  }
-  *plan_used = plan;
-  if (selected > 0) {
-    RETURN_IF_ERROR(MsmPasses(exec, bases, scalars, selected, pairs, plan, window_sums, m));
+  {  // the passes' buffers, freed before the scalar-1 sums allocate (MsmWorkingBytes)
+    uint64_t pairs = uint64_t{n} * plan_used->windows_per_pass;
+    MsmPassBuffers m;
+    ASSIGN_OR_RETURN(m.keys_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
+    ASSIGN_OR_RETURN(m.keys_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort keys"));
+    ASSIGN_OR_RETURN(m.values_in, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
+    ASSIGN_OR_RETURN(m.values_out, DeviceMemory::Allocate(device, pairs * 4, "MSM sort values"));
+    ASSIGN_OR_RETURN(m.selected, DeviceMemory::Allocate(device, uint64_t{n} * 4, "MSM indices"));
+    ASSIGN_OR_RETURN(uint64_t selected, SelectNontrivial(exec, scalars, n, m));
+    // The window width suits the scalars that go through the buckets, not the trivial ones.
+    MsmPlan plan = planner(selected);
+    if (plan.windows > kMaxMsmWindows || plan.window_bits < 1 || plan.window_bits > 16) {
+      return Status::InvalidArgument("MSM plan of " + std::to_string(plan.windows) +
+                                     " windows of " + std::to_string(plan.window_bits) + " bits");
+    }
+    *plan_used = plan;
+    if (selected > 0) {
+      RETURN_IF_ERROR(MsmPasses(exec, bases, scalars, selected, pairs, plan, window_sums, m));
+    }
   }
   DeviceMemory partial;
   RETURN_IF_ERROR(MsmOnes(exec, bases, scalars, n, partial));

@@ -29,6 +29,18 @@ inline constexpr unsigned kMaxMsmWindows = kMagnitudeBits + 1;
 // Chooses the plan for a count of non-trivial scalars (gpu/host_plan.h's PlanMsm).
 using MsmPlanner = MsmPlan (*)(size_t nontrivial);
 
+// The most threads of the sum of the scalar-1 bases: 2^17 (512 blocks of 256) cover an H100's or
+// H200's 132 SMs several times over; 8,192 (32 blocks, issue 46) left 100 of them idle.
+inline constexpr uint64_t kMaxOnesThreads = uint64_t{1} << 17;
+
+// Returns the threads that sum the scalar-1 bases of n scalars: chunks of at least 64, at most
+// kMaxOnesThreads of them, a power of two (the halving tree's).
+inline uint64_t OnesThreads(uint64_t n) {
+  uint64_t threads = 1;
+  while (threads < kMaxOnesThreads && threads * 64 < n) threads <<= 1;
+  return threads;
+}
+
 // The most (key, value) pairs one sort pass holds: 2^28 pairs take 2 GiB with the sort's second
 // buffer.
 inline constexpr size_t kMaxPairsPerPass = size_t{1} << 28;
