@@ -96,7 +96,8 @@ uint64_t MsmWorkingBytes(size_t n) {
   uint64_t points = uint64_t{plan.windows} * (plan.buckets() + 2 * plan.segments() + 1);
   // CUB's radix sort scratch is below the size of its input (keys and values) for these sizes;
   // the non-trivial scalars' indices take n more.
-  // The scalar-1 sums' partials are freed before the passes allocate (MsmG1): the larger counts.
+  // The scalar-1 sums' partials are allocated once the passes' buffers are freed (MsmG1): the
+  // larger of the two counts.
   uint64_t point_count = std::max<uint64_t>(points, OnesThreads(n));
   return pairs * 4 * sizeof(uint32_t) + pairs * 2 * sizeof(uint32_t) + keys * 2 * sizeof(uint32_t) +
          point_count * sizeof(G1Xyzz) + uint64_t{n} * sizeof(uint32_t);

@@ -244,8 +244,8 @@ struct FoldPass {
   }
 };
 
-// Thread t merges pair t % pairs of window t / pairs (pairs = segments / 2^(level + 1)): the runs of
-// 2^level segments at a = w segments + 2^(level+1) (t % pairs) and b = a + 2^level
+// Thread t merges pair t % pairs of window w = t / pairs, pairs = segments / 2^(level + 1): the
+// runs of 2^level segments at a = w segments + 2^(level + 1) (t % pairs) and b = a + 2^level
 // (MergeSegmentRuns; L = 2^log_length).
 struct MergeSegmentsPass {
   G1Xyzz* acc;
