@@ -201,9 +201,10 @@ Status CompiledMatrix::Adopt(std::span<const uint32_t> columns, std::span<const 
       return Status::InvalidArgument("term " + std::to_string(t) + " is out of range");
     }
   }
-  columns_ = {};
-  coeff_ids_ = {};
-  row_terms_ = {};
+  // Freed, not just cleared (`= {}` would keep the capacity that Bytes() counts).
+  HugeVector<uint32_t>().swap(columns_);
+  HugeVector<uint16_t>().swap(coeff_ids_);
+  HugeVector<uint8_t>().swap(row_terms_);
   owner_ = std::move(owner);
   adopted_columns_ = columns;
   adopted_coeff_ids_ = coeff_ids;
