@@ -14,11 +14,16 @@
 
 namespace cuzk {
 
+// The whole of one file, mapped read-only (or copied, under AddressSanitizer); movable, unmapped
+// when destroyed.
 class MappedFile {
  public:
+  // An empty file.
   MappedFile() = default;
+  // Takes `other`'s mapping, leaving it empty.
   MappedFile(MappedFile&& other) noexcept;
   MappedFile& operator=(MappedFile&&) = delete;
+  // Unmaps the file.
   ~MappedFile();
 
   // Maps the whole of `path`, its pages read in now (MAP_POPULATE); kNotFound when it cannot be
