@@ -2,13 +2,17 @@
 // GPU benchmarks (CUDA backend, device 0), data resident on the device: G1 MSM of 2^20..2^26
 // random or 90%-trivial scalars, one NTT and the whole quotient H at 2^22..2^27, and the G1 work
 // of one 32GiB PoRep partition (H at 2^27, then the h, l, a and b_g1 MSMs at that circuit's
-// sizes; the b_g2 MSM, on the CPU, is left out). Bases are 2^20 distinct points repeated (an
-// MSM's cost does not depend on the bases' values). Each benchmark reports an error and no time
+// sizes; the b_g2 MSM, on the CPU, is left out); then the MSM and the partition with the bases
+// streamed from host memory (CudaBackend's path for a key too large for the card). Bases are
+// 2^20 distinct points repeated (an MSM's cost does not depend on the bases' values). Each
+// benchmark reports an error and no time
 // when no GPU is usable. Timings are wall clock around synchronous calls (every launcher waits
 // for its kernels), host-side window folding included.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
+#include <vector>
 
 #include "bench_util.h"
 #include "gpu/device_ops.h"
@@ -144,6 +148,83 @@ void BM_GpuPoRep32GiBPartition(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GpuPoRep32GiBPartition)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+
+// Host bases for the streamed benchmarks: 2^27 points (14 GB of host memory), the 2^20 distinct
+// points of Bases() repeated, built on first use.
+const std::vector<ec::G1Affine>& HostBases() {
+  static const std::vector<ec::G1Affine> bases = [] {
+    auto pattern = bench::DistinctPoints<ec::G1>(size_t{1} << 20);
+    std::vector<ec::G1Affine> out(size_t{1} << kPartitionLogN);
+    for (size_t begin = 0; begin < out.size(); begin += pattern.size())
+      std::copy(pattern.begin(), pattern.end(), out.begin() + static_cast<ptrdiff_t>(begin));
+    return out;
+  }();
+  return bases;
+}
+
+void BM_GpuStreamedMsmG1(benchmark::State& state) {
+  if (std::string why = NoDevice(); !why.empty()) return state.SkipWithError(why.c_str());
+  size_t n = size_t{1} << state.range(0);
+  auto streamer = BaseStreamer::Create(kDevice, size_t{1} << state.range(1));
+  SKIP_ON_ERROR(state, streamer.status());
+  SKIP_ON_ERROR(state, streamer->AllocateDevice());
+  auto scalars = Scalars(n, false, 14);
+  SKIP_ON_ERROR(state, scalars.status());
+  const auto& bases = HostBases();
+  for (auto _ : state) {
+    auto sum = streamer->Msm(bases, scalars->as<const DevFr>(), n);
+    SKIP_ON_ERROR(state, sum.status());
+    benchmark::DoNotOptimize(*sum);
+  }
+  state.counters["points_per_s"] =
+      benchmark::Counter(static_cast<double>(n * state.iterations()), benchmark::Counter::kIsRate);
+}
+// Args: log2(points), log2(bases per chunk). The bases cross from host memory every time (a key
+// too large for the card, CudaBackend's streaming path), random scalars.
+BENCHMARK(BM_GpuStreamedMsmG1)
+    ->ArgsProduct({{24, 26}, {22, 24}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The G1 work of BM_GpuPoRep32GiBPartition with the key streamed from host memory in chunks of
+// 2^arg bases, as on a card too small for its 38 GiB (a 24 GB card takes chunks of 2^24).
+void BM_GpuPoRep32GiBPartitionStreamed(benchmark::State& state) {
+  if (std::string why = NoDevice(); !why.empty()) return state.SkipWithError(why.c_str());
+  size_t n = size_t{1} << kPartitionLogN;
+  const auto& bases = HostBases();
+  auto streamer = BaseStreamer::Create(kDevice, size_t{1} << state.range(0));
+  SKIP_ON_ERROR(state, streamer.status());
+  auto quotient = DeviceQuotient::Create(kDevice, kPartitionLogN);
+  SKIP_ON_ERROR(state, quotient.status());
+  for (auto _ : state) {
+    {  // a, b and c for the quotient, as a proof holds them
+      auto a = Scalars(n, false, 11), b = Scalars(n, false, 12);
+      auto c = DeviceMemory::Allocate(kDevice, n * sizeof(Fr), "c");
+      SKIP_ON_ERROR(state, a.status());
+      SKIP_ON_ERROR(state, b.status());
+      SKIP_ON_ERROR(state, c.status());
+      Status s = quotient->Run(a->as<DevFr>(), b->as<DevFr>(), c->as<DevFr>(), true);
+      SKIP_ON_ERROR(state, s);
+      SKIP_ON_ERROR(state, streamer->AllocateDevice());
+      auto h = streamer->Msm(bases, a->as<const DevFr>(), n - 1);
+      SKIP_ON_ERROR(state, h.status());
+      benchmark::DoNotOptimize(*h);
+    }
+    auto aux = Scalars(kPartitionL, true, 13);
+    SKIP_ON_ERROR(state, aux.status());
+    for (size_t count : {kPartitionL, kPartitionA, kPartitionB}) {
+      auto sum = streamer->Msm(bases, aux->as<const DevFr>(), count);
+      SKIP_ON_ERROR(state, sum.status());
+      benchmark::DoNotOptimize(*sum);
+    }
+    streamer->ReleaseDevice();
+  }
+}
+BENCHMARK(BM_GpuPoRep32GiBPartitionStreamed)
+    ->Arg(24)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
 
 }  // namespace
 }  // namespace cuzk::gpu

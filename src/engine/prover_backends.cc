@@ -39,8 +39,18 @@ Result<groth16::QuerySums> FallbackBackend::ComputeSums(const groth16::ProvingKe
     return Status(sums.status().code(),
                   primary_->name() + " failed (gpu_only): " + sums.status().message());
   }
-  spdlog::warn("{} failed: {}; proving this partition on the CPU instead", primary_->name(),
-               sums.status().message());
+  // The same failure partition after partition (a device too small for the circuit) is logged
+  // once as a warning, then at debug level.
+  bool repeated = false;
+  {
+    MutexLock lock(mu_);
+    repeated = last_failure_ == sums.status().message();
+    if (!repeated) last_failure_ = sums.status().message();
+  }
+  spdlog::log(repeated ? spdlog::level::debug : spdlog::level::warn,
+              "{} failed: {}; proving this partition on the CPU instead{}", primary_->name(),
+              sums.status().message(),
+              repeated ? "" : " (the same failure again is logged at debug level)");
   return groth16::CpuBackend().ComputeSums(pk, input, options);
 }
 
@@ -81,9 +91,14 @@ std::vector<std::shared_ptr<groth16::ProverBackend>> MakeGpuBackends(const GpuCo
     const gpu::DeviceInfo info = (*backend)->info();
     auto shared = std::make_shared<FallbackBackend>(
         std::shared_ptr<groth16::ProverBackend>(std::move(backend).value()), !config.gpu_only);
-    spdlog::info("GPU: {} ({:.1f} GiB, sm_{}{}): {} prover worker(s){}", shared->name(),
-                 info.total_bytes / 1073741824.0, info.compute_major, info.compute_minor,
-                 config.workers_per_device, config.gpu_only ? ", gpu_only" : ", CPU fallback");
+    // What the device can prove at all, known now rather than from each partition that fails: a
+    // 32GiB PoRep partition's domain is 2^27; keys that do not fit are streamed.
+    spdlog::info(
+        "GPU: {} ({:.1f} GiB, sm_{}{}): {} prover worker(s){}; proves domains up to 2^{}, "
+        "streaming keys that do not fit beside a proof",
+        shared->name(), info.total_bytes / 1073741824.0, info.compute_major, info.compute_minor,
+        config.workers_per_device, config.gpu_only ? ", gpu_only" : ", CPU fallback",
+        gpu::CudaBackend::LargestLogDomain(info.total_bytes));
     for (size_t i = 0; i < std::max<size_t>(config.workers_per_device, 1); ++i)
       out.push_back(shared);
   }

@@ -22,7 +22,8 @@ struct GpuConfig {
 };
 
 // A backend that retries on the CPU when its primary fails (or, with allow_cpu false, returns
-// the primary's error naming it); the retry is logged as a warning. A fatal primary error
+// the primary's error naming it); the retry is logged as a warning, the same failure repeated
+// at debug level. A fatal primary error
 // (kInternal: a failed kernel, a corrupted device context), unlike running out of device memory
 // (kUnavailable), takes the device out of use for good: logged once as an error, reported by
 // device() as its fault, and every later partition goes straight to the CPU (or fails, naming
@@ -45,6 +46,7 @@ class FallbackBackend final : public groth16::ProverBackend {
   bool allow_cpu_;
   mutable Mutex mu_;
   std::string fault_ CUZK_GUARDED_BY(mu_);
+  std::string last_failure_ CUZK_GUARDED_BY(mu_);  // the last failure retried on the CPU
 };
 
 // Returns one backend per GPU prover worker from `config` (empty: prove on the CPU), logging

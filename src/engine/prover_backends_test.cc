@@ -6,11 +6,14 @@
 #include "engine/prover_backends.h"
 
 #include <gtest/gtest.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
 #include <random>
+#include <sstream>
 
 #include "engine/engine.h"
 #include "engine/kinds/porep_c2.h"
@@ -98,6 +101,33 @@ TEST(FallbackBackendTest, RetriesOnTheCpuUnlessGpuOnly) {
   EXPECT_NE(failed.status().message().find("fake-gpu:3 failed (gpu_only): device lost"),
             std::string::npos)
       << failed.status().message();
+}
+
+// The same failure partition after partition (a device too small for the circuit) is one
+// warning, then debug lines; another failure is a warning again.
+TEST(FallbackBackendTest, LogsARepeatedFailureOnce) {
+  const SmallCircuit c(100, 9);
+  std::ostringstream log;
+  auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(log);
+  sink->set_pattern("%l %v");
+  auto capture = std::make_shared<spdlog::logger>("capture", sink);
+  capture->set_level(spdlog::level::debug);
+  auto previous = spdlog::default_logger();
+  spdlog::set_default_logger(capture);
+  auto lost = std::make_shared<LostDevice>();
+  FallbackBackend fallback(lost, /*allow_cpu=*/true);
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(c.Prove(&fallback).ok());
+  spdlog::set_default_logger(previous);
+  auto count = [&](const std::string& line) {
+    size_t n = 0;
+    for (size_t at = log.str().find(line); at != std::string::npos;
+         at = log.str().find(line, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  EXPECT_EQ(count("warning fake-gpu:3 failed: device lost"), 1u) << log.str();
+  EXPECT_EQ(count("debug fake-gpu:3 failed: device lost"), 2u) << log.str();
 }
 
 // A device whose every proof fails with `code`.

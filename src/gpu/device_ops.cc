@@ -2,6 +2,7 @@
 #include "gpu/device_ops.h"
 
 #include <algorithm>
+#include <future>
 #include <optional>
 
 #include "base/parallel.h"
@@ -34,31 +35,60 @@ Result<PowerTables> UploadTables(int device, const HostPowerTables& t,
   return view;
 }
 
-Result<DeviceMemory> UploadScalars(int device, std::span<const ff::Fr> values) {
+}  // namespace
+
+Result<DeviceMemory> UploadScalars(int device, std::span<const ff::Fr> scalars) {
   ASSIGN_OR_RETURN(auto m,
-                   DeviceMemory::Allocate(device, values.size() * sizeof(DevFr), "scalars"));
-  RETURN_IF_ERROR(m.Upload(values.data(), m.size()));
+                   DeviceMemory::Allocate(device, scalars.size() * sizeof(DevFr), "scalars"));
+  RETURN_IF_ERROR(m.Upload(scalars.data(), m.size()));
   return m;
 }
 
-}  // namespace
-
 Result<DeviceBases> DeviceBases::Upload(int device, std::span<const ec::G1Affine> bases,
                                         const std::string& what, size_t threads) {
+  ASSIGN_OR_RETURN(DeviceBases out, Allocate(device, bases.size(), what));
+  RETURN_IF_ERROR(out.Load(bases, threads));
+  return out;
+}
+
+Result<DeviceBases> DeviceBases::Allocate(int device, size_t capacity, const std::string& what) {
   DeviceBases out;
   ASSIGN_OR_RETURN(out.memory_,
-                   DeviceMemory::Allocate(device, bases.size() * sizeof(G1AffineDev), what));
-  out.count_ = bases.size();
+                   DeviceMemory::Allocate(device, capacity * sizeof(G1AffineDev), what));
+  return out;
+}
+
+Status DeviceBases::Load(std::span<const ec::G1Affine> bases, size_t threads) {
+  if (bases.size() > capacity()) {
+    return Status::InvalidArgument(std::to_string(bases.size()) + " bases loaded into room for " +
+                                   std::to_string(capacity()));
+  }
+  count_ = 0;
   std::vector<G1AffineDev> staging(std::min(bases.size(), kUploadChunk));
   for (size_t begin = 0; begin < bases.size(); begin += kUploadChunk) {
     size_t count = std::min(kUploadChunk, bases.size() - begin);
     ParallelFor(count, threads, [&](size_t b, size_t e) {
       for (size_t i = b; i < e; ++i) staging[i] = ToDevice(bases[begin + i]);
     });
-    RETURN_IF_ERROR(out.memory_.Upload(staging.data(), count * sizeof(G1AffineDev),
-                                       begin * sizeof(G1AffineDev)));
+    RETURN_IF_ERROR(
+        memory_.Upload(staging.data(), count * sizeof(G1AffineDev), begin * sizeof(G1AffineDev)));
   }
-  return out;
+  count_ = bases.size();
+  return Status::Ok();
+}
+
+Status DeviceBases::LoadAsync(std::span<const ec::G1Affine> bases, PinnedHostMemory& staging,
+                              CopyStream& copies, size_t threads) {
+  if (bases.size() > capacity() || bases.size() * sizeof(G1AffineDev) > staging.size()) {
+    return Status::InvalidArgument(std::to_string(bases.size()) + " bases loaded into room for " +
+                                   std::to_string(capacity()));
+  }
+  auto* out = static_cast<G1AffineDev*>(staging.data());
+  ParallelFor(bases.size(), threads, [&](size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) out[i] = ToDevice(bases[i]);
+  });
+  count_ = bases.size();
+  return copies.Upload(memory_, staging, bases.size() * sizeof(G1AffineDev));
 }
 
 Result<DeviceBases> DeviceBases::Repeat(int device, std::span<const ec::G1Affine> pattern,
@@ -117,6 +147,63 @@ Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size
                                  window_sums.data(), &ones));
   window_sums.resize(plan.windows);
   return FinishMsm(window_sums, ones, plan.window_bits);
+}
+
+Result<BaseStreamer> BaseStreamer::Create(int device, size_t chunk) {
+  if (chunk == 0) return Status::InvalidArgument("a base streamer of empty chunks");
+  BaseStreamer out;
+  out.device_ = device;
+  out.chunk_ = chunk;
+  for (PinnedHostMemory& staging : out.staging_) {
+    ASSIGN_OR_RETURN(staging, PinnedHostMemory::Allocate(chunk * sizeof(G1AffineDev),
+                                                         "a streamed key's staging"));
+  }
+  ASSIGN_OR_RETURN(out.copies_, CopyStream::Create(device));
+  return out;
+}
+
+Status BaseStreamer::AllocateDevice() {
+  for (DeviceBases& buffer : buffers_) {
+    ASSIGN_OR_RETURN(buffer, DeviceBases::Allocate(device_, chunk_, "a streamed key's chunk"));
+  }
+  return Status::Ok();
+}
+
+void BaseStreamer::ReleaseDevice() {
+  for (DeviceBases& buffer : buffers_) buffer = DeviceBases();
+}
+
+Result<ec::G1> BaseStreamer::Msm(std::span<const ec::G1Affine> bases, const DevFr* device_scalars,
+                                 size_t n, size_t threads, MsmPlanner planner) {
+  if (n > bases.size()) {
+    return Status::InvalidArgument("MSM of " + std::to_string(n) + " scalars over " +
+                                   std::to_string(bases.size()) + " bases");
+  }
+  if (buffers_[0].capacity() < chunk_ || buffers_[1].capacity() < chunk_)
+    return Status(StatusCode::kInternal, "a streamed MSM before its device buffers");
+  // Converts chunk k into staging k % 2 and copies it to buffer k % 2: buffer and staging were
+  // last used by chunk k - 2, whose MSM and copy are done.
+  auto stage = [&](size_t k) -> Status {
+    size_t begin = k * chunk_;
+    RETURN_IF_ERROR(buffers_[k % 2].LoadAsync(bases.subspan(begin, std::min(chunk_, n - begin)),
+                                              staging_[k % 2], copies_, threads));
+    return copies_.Synchronize();
+  };
+  ec::G1 sum = ec::G1::Identity();
+  if (n == 0) return sum;
+  RETURN_IF_ERROR(stage(0));
+  size_t chunks = (n + chunk_ - 1) / chunk_;
+  for (size_t k = 0; k < chunks; ++k) {
+    std::future<Status> next;
+    if (k + 1 < chunks) next = std::async(std::launch::async, stage, k + 1);
+    const DeviceBases& current = buffers_[k % 2];
+    Result<ec::G1> part = MsmG1(current, device_scalars + k * chunk_, current.size(), planner);
+    Status staged = next.valid() ? next.get() : Status::Ok();
+    RETURN_IF_ERROR(part);
+    RETURN_IF_ERROR(staged);
+    sum += *part;
+  }
+  return sum;
 }
 
 Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars,

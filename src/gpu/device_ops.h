@@ -24,6 +24,16 @@ class DeviceBases {
   // them in errors.
   static Result<DeviceBases> Upload(int device, std::span<const ec::G1Affine> bases,
                                     const std::string& what, size_t threads = 0);
+  // Allocates room for `capacity` bases and holds none yet (a streamed key's chunk buffer, which
+  // Load fills); `what` names them in errors.
+  static Result<DeviceBases> Allocate(int device, size_t capacity, const std::string& what);
+  // Converts and uploads `bases` over what the buffer held (at most its capacity), on `threads`
+  // host threads (0 = all).
+  Status Load(std::span<const ec::G1Affine> bases, size_t threads = 0);
+  // Converts `bases` into `staging` (pinned, as large as the buffer) and queues their copy over
+  // what the buffer held on `copies`, which must be synchronized before the bases are used.
+  Status LoadAsync(std::span<const ec::G1Affine> bases, PinnedHostMemory& staging,
+                   CopyStream& copies, size_t threads = 0);
   // Uploads `count` bases that cycle through `pattern` (for benchmarks of sizes whose distinct
   // points would take long to make: an MSM's cost does not depend on the bases' values).
   static Result<DeviceBases> Repeat(int device, std::span<const ec::G1Affine> pattern, size_t count,
@@ -32,6 +42,8 @@ class DeviceBases {
   const G1AffineDev* data() const { return memory_.as<const G1AffineDev>(); }
   // Returns the number of bases.
   size_t size() const { return count_; }
+  // Returns how many bases the device memory holds room for.
+  size_t capacity() const { return memory_.size() / sizeof(G1AffineDev); }
   // Returns the device bytes held.
   uint64_t bytes() const { return memory_.size(); }
   // Returns the device the bases live on.
@@ -56,6 +68,39 @@ Result<ec::G1> MsmG1(const DeviceBases& bases, const DevFr* device_scalars, size
 // Returns sum scalars[i] bases[i] over the first scalars.size() bases, uploading the scalars.
 Result<ec::G1> MsmG1(const DeviceBases& bases, std::span<const ff::Fr> scalars,
                      MsmPlanner planner = &PlanMsm);
+
+// What a proving key too large to stay resident streams through: two device buffers of chunk()
+// bases and two pinned host buffers as large, with a copy stream, so that the next chunk is
+// converted and copied while the device sums the current one. The host side lives as long as the
+// streamer; the device buffers from AllocateDevice to ReleaseDevice (a proof needs their memory
+// for its quotient first).
+class BaseStreamer {
+ public:
+  // Allocates the host side for chunks of `chunk` bases to `device`.
+  static Result<BaseStreamer> Create(int device, size_t chunk);
+  // Allocates the two device buffers.
+  Status AllocateDevice();
+  // Frees the two device buffers.
+  void ReleaseDevice();
+  // Returns the bases per chunk.
+  size_t chunk() const { return chunk_; }
+  // Returns the device memory AllocateDevice takes for chunks of `chunk` bases.
+  static uint64_t DeviceBytes(size_t chunk) { return 2 * uint64_t{chunk} * sizeof(G1AffineDev); }
+  // Returns sum scalars[i] bases[i] over the first n host bases, the scalars already on the
+  // device, chunk by chunk (each chunk's sum added on the host); `threads` host threads convert.
+  Result<ec::G1> Msm(std::span<const ec::G1Affine> bases, const DevFr* device_scalars, size_t n,
+                     size_t threads = 0, MsmPlanner planner = &PlanMsm);
+
+ private:
+  int device_ = 0;
+  size_t chunk_ = 0;
+  DeviceBases buffers_[2];
+  PinnedHostMemory staging_[2];
+  CopyStream copies_;
+};
+
+// Uploads `scalars` to `device` (a query's scalars for MsmG1 and BaseStreamer::Msm).
+Result<DeviceMemory> UploadScalars(int device, std::span<const ff::Fr> scalars);
 // Returns sum scalars[i] bases[i], uploading both (for tests and benchmarks).
 Result<ec::G1> MsmG1(int device, std::span<const ec::G1Affine> bases,
                      std::span<const ff::Fr> scalars, MsmPlanner planner = &PlanMsm);

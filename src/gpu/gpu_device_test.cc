@@ -8,6 +8,8 @@
 // launch sequence without a GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <random>
 
 #include "ec/g1.h"
@@ -297,6 +299,73 @@ TEST(GpuBackendTest, ReleaseFreesOnlyThatKeysDeviceMemory) {
   EXPECT_EQ((*backend)->resident_bytes(), 0u);
 }
 
+// A key that does not fit beside the proof's working memory is streamed in chunks, and the proof
+// equals the CPU's at every chunk size the memory limit leads to (one chunk for a whole query,
+// several, the fewest bases per chunk); a device too small even to stream says how much it needs,
+// without trying when its whole memory is too small. On a GPU, as on the emulator: the backend's
+// memory limit stands for a smaller card.
+TEST(GpuBackendTest, StreamsAKeyTooLargeForTheDevice) {
+  REQUIRE_DEVICE();
+  auto backend = CudaBackend::Create(kDevice);
+  ASSERT_TRUE(backend.ok());
+  testing::RandomCircuit circuit(2000, 3, 51);
+  auto shape = r1cs::ShapeRecorder::Record(circuit);
+  ASSERT_TRUE(shape.ok());
+  auto pk = groth16::GenerateParameters(*shape, groth16::ToxicWaste::FromSeed(51), 0);
+  ASSERT_TRUE(pk.ok());
+  const size_t n = 2048;  // the domain of its rows
+  const size_t largest = std::max({pk->h.size(), pk->l.size(), pk->a.size(), pk->b_g1.size()});
+  std::mt19937_64 rng(51);
+  Fr r = Fr::Random(rng), s = Fr::Random(rng);
+  auto prove = [&](CudaBackend& on) {
+    return testing::ProveOnCpuAndOn(on, *pk, circuit, r, s, r1cs::CEvaluations::kDerive);
+  };
+  auto [cpu, resident] = prove(**backend);
+  ASSERT_TRUE(cpu.ok());
+  ASSERT_TRUE(resident.ok()) << resident.status().ToString();
+  EXPECT_EQ(*resident, *cpu);
+  EXPECT_EQ((*backend)->streamed_proofs(), 0u);
+  // What the device holds without the key (the quotient's tables, a GPU's context, others').
+  (*backend)->Release(*pk);
+  auto info = QueryDevice(kDevice);
+  ASSERT_TRUE(info.ok());
+  uint64_t used = info->total_bytes - info->free_bytes;
+  uint64_t streamed = 0;
+  for (size_t chunk : {size_t{2048}, size_t{512}, CudaBackend::kMinStreamChunk}) {
+    SCOPED_TRACE(chunk);
+    uint64_t bytes = CudaBackend::StreamingBytes(*pk, n, chunk);
+    ASSERT_LT(bytes, CudaBackend::KeyBytes(*pk) + CudaBackend::WorkingBytes(*pk, n));
+    ASSERT_EQ(CudaBackend::StreamChunk(*pk, n, bytes), std::min(chunk, std::bit_ceil(largest)));
+    (*backend)->SetMemoryLimit(used + bytes);
+    auto gpu = prove(**backend).second;
+    ASSERT_TRUE(gpu.ok()) << gpu.status().ToString();
+    EXPECT_EQ(*gpu, *cpu);
+    EXPECT_EQ((*backend)->resident_keys(), 0u);
+    EXPECT_EQ((*backend)->streamed_proofs(), ++streamed);
+  }
+  // Short of free memory (half of the least a proof needs taken by another process), the
+  // device says what a proof needs.
+  const uint64_t least = CudaBackend::StreamingBytes(*pk, n, CudaBackend::kMinStreamChunk);
+  (*backend)->SetMemoryLimit(used + least);
+  {
+    auto taken = DeviceMemory::Allocate(kDevice, least / 2, "another process");
+    ASSERT_TRUE(taken.ok()) << taken.status().ToString();
+    auto none = prove(**backend).second;
+    ASSERT_FALSE(none.ok());
+    EXPECT_EQ(none.status().code(), StatusCode::kUnavailable);
+    EXPECT_NE(none.status().message().find("even with its key streamed"), std::string::npos)
+        << none.status().message();
+  }
+  // A device that small in all says so without trying.
+  EXPECT_EQ(CudaBackend::LargestLogDomain(least), 11u);
+  (*backend)->SetMemoryLimit(least - 1);
+  auto refused = prove(**backend).second;
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(refused.status().message().find("cannot prove over 2^11 points"), std::string::npos)
+      << refused.status().message();
+}
+
 #if CUZK_GPU_EMULATED
 // Two random circuits and their keys, proved through one backend.
 struct TwoCircuits {
@@ -382,7 +451,8 @@ TEST(GpuBackendTest, EvictsTheLeastRecentlyUsedKeyWhenTheDeviceIsFull) {
   auto none = prove(0);
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.status().code(), StatusCode::kUnavailable);
-  EXPECT_NE(none.status().message().find("out of (emulated) device memory"), std::string::npos);
+  EXPECT_NE(none.status().message().find("even with its key streamed"), std::string::npos)
+      << none.status().message();
   SetEmulatedDeviceBytes(0);
 }
 #endif

@@ -27,6 +27,22 @@ Status DeviceMemory::Upload(const void*, size_t, size_t) { return NotBuilt(); }
 Status DeviceMemory::Download(void*, size_t, size_t) const { return NotBuilt(); }
 Status DeviceMemory::Zero(size_t, size_t) { return NotBuilt(); }
 
+PinnedHostMemory::~PinnedHostMemory() = default;
+Result<PinnedHostMemory> PinnedHostMemory::Allocate(size_t, const std::string&) {
+  return NotBuilt();
+}
+
+struct CopyStream::State {};
+CopyStream::CopyStream() = default;
+CopyStream::CopyStream(CopyStream&&) noexcept = default;
+CopyStream& CopyStream::operator=(CopyStream&&) noexcept = default;
+CopyStream::~CopyStream() = default;
+Result<CopyStream> CopyStream::Create(int) { return NotBuilt(); }
+Status CopyStream::Upload(DeviceMemory&, const PinnedHostMemory&, size_t, size_t) {
+  return NotBuilt();
+}
+Status CopyStream::Synchronize() { return NotBuilt(); }
+
 Result<const DeviceKernels*> LinkedKernels() { return NotBuilt(); }
 
 }  // namespace cuzk::gpu

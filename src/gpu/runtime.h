@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The CUDA runtime as the rest of cuzk sees it: which devices there are, and device memory.
+// The CUDA runtime as the rest of cuzk sees it: which devices there are, device memory, pinned
+// host memory and streams of copies.
 // Implemented by cuda/runtime.cu when cuzk is built with CUDA (CUZK_CUDA), else by no_cuda.cc,
 // whose every call answers kUnavailable saying so, and, for the emulated tests, by
 // emulated/runtime.cc (host memory standing for a device's); host code compiles the same either
@@ -8,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,6 +86,56 @@ class DeviceMemory {
   void* ptr_ = nullptr;
   size_t bytes_ = 0;
   int device_ = -1;
+};
+
+// Page-locked host memory (cudaMallocHost), which the device copies from asynchronously and at
+// the link's full speed; freed on destruction, move-only.
+class PinnedHostMemory {
+ public:
+  PinnedHostMemory() = default;
+  PinnedHostMemory(PinnedHostMemory&& o) noexcept { *this = std::move(o); }
+  // Swaps with `o`, whose destruction then frees what this block held.
+  PinnedHostMemory& operator=(PinnedHostMemory&& o) noexcept {
+    std::swap(ptr_, o.ptr_);
+    std::swap(bytes_, o.bytes_);
+    return *this;
+  }
+  PinnedHostMemory(const PinnedHostMemory&) = delete;
+  PinnedHostMemory& operator=(const PinnedHostMemory&) = delete;
+  ~PinnedHostMemory();
+
+  // Allocates `bytes`; the error names the size and `what`.
+  static Result<PinnedHostMemory> Allocate(size_t bytes, const std::string& what);
+  // Returns the memory (null when empty).
+  void* data() const { return ptr_; }
+  // Returns the block's size in bytes.
+  size_t size() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+// A stream of copies to one device that runs beside its kernels (a non-blocking CUDA stream): a
+// copy queued on it may run at any time until Synchronize returns, so neither its source nor its
+// destination may be touched before then. Move-only.
+class CopyStream {
+ public:
+  CopyStream();
+  CopyStream(CopyStream&&) noexcept;
+  CopyStream& operator=(CopyStream&&) noexcept;
+  ~CopyStream();
+
+  // Creates a copy stream on `device`.
+  static Result<CopyStream> Create(int device);
+  // Queues a copy of `bytes` from `host` to `dst` at `offset`.
+  Status Upload(DeviceMemory& dst, const PinnedHostMemory& host, size_t bytes, size_t offset = 0);
+  // Waits until every queued copy is done; an error names the first that failed.
+  Status Synchronize();
+
+ private:
+  struct State;  // the runtime's stream (the emulator's queue of copies)
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace cuzk::gpu

@@ -109,4 +109,69 @@ Status DeviceMemory::Zero(size_t bytes, size_t offset) {
   return Status::Ok();
 }
 
+PinnedHostMemory::~PinnedHostMemory() {
+  if (ptr_) cudaFreeHost(ptr_);
+}
+
+Result<PinnedHostMemory> PinnedHostMemory::Allocate(size_t bytes, const std::string& what) {
+  PinnedHostMemory m;
+  if (bytes == 0) return std::move(m);
+  if (const cudaError_t e = cudaMallocHost(&m.ptr_, bytes); e != cudaSuccess) {
+    cudaGetLastError();  // as DeviceMemory::Allocate: no error left for the next launch
+    m.ptr_ = nullptr;
+    return Status(StatusCode::kUnavailable, "allocating " + std::to_string(bytes) +
+                                                " bytes of pinned host memory for " + what + ": " +
+                                                cudaGetErrorName(e));
+  }
+  m.bytes_ = bytes;
+  return std::move(m);
+}
+
+struct CopyStream::State {
+  int device = 0;
+  cudaStream_t stream = nullptr;
+  ~State() {
+    if (stream) {
+      cudaSetDevice(device);
+      cudaStreamDestroy(stream);
+    }
+  }
+};
+
+CopyStream::CopyStream() = default;
+CopyStream::CopyStream(CopyStream&&) noexcept = default;
+CopyStream& CopyStream::operator=(CopyStream&&) noexcept = default;
+CopyStream::~CopyStream() = default;
+
+Result<CopyStream> CopyStream::Create(int device) {
+  CopyStream out;
+  out.state_ = std::make_unique<State>();
+  out.state_->device = device;
+  CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device), device, "selecting it");
+  CUZK_CUDA_RETURN_IF_ERROR(cudaStreamCreateWithFlags(&out.state_->stream, cudaStreamNonBlocking),
+                            device, "creating a copy stream");
+  return std::move(out);
+}
+
+Status CopyStream::Upload(DeviceMemory& dst, const PinnedHostMemory& host, size_t bytes,
+                          size_t offset) {
+  if (offset + bytes > dst.size() || bytes > host.size())
+    return Status(StatusCode::kInternal, "device upload out of range");
+  if (bytes == 0) return Status::Ok();
+  int device = state_->device;
+  CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device), device, "selecting it");
+  CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(dst.as<char>() + offset, host.data(), bytes,
+                                            cudaMemcpyHostToDevice, state_->stream),
+                            device,
+                            "queueing a copy of " + std::to_string(bytes) + " bytes to the device");
+  return Status::Ok();
+}
+
+Status CopyStream::Synchronize() {
+  int device = state_->device;
+  CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device), device, "selecting it");
+  CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(state_->stream), device, "copying to the device");
+  return Status::Ok();
+}
+
 }  // namespace cuzk::gpu

@@ -2,13 +2,15 @@
 // gpu/runtime.h emulated in host memory: one "device", whose memory is malloc's, of 4 GiB or what
 // SetEmulatedDeviceBytes says (emulated_device.h): allocations past it fail as cudaMalloc would,
 // with kUnavailable (recording the thread's last error, as CUDA does, which Allocate clears),
-// and fresh blocks hold a fill pattern, not zeros. Linked only into the
-// emulated tests, which run the CUDA backend's whole sequence on the CPU.
+// and fresh blocks hold a fill pattern, not zeros; a copy stream's copies run when it is waited
+// for, the latest CUDA allows. Linked only into the emulated tests, which run the CUDA backend's
+// whole sequence on the CPU.
 #include "gpu/runtime.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "gpu/emulated/emulated_device.h"
 
@@ -110,6 +112,61 @@ Status DeviceMemory::Download(void* host, size_t bytes, size_t offset) const {
 Status DeviceMemory::Zero(size_t bytes, size_t offset) {
   if (offset + bytes > bytes_) return Status(StatusCode::kInternal, "device memset out of range");
   if (bytes) std::memset(static_cast<char*>(ptr_) + offset, 0, bytes);
+  return Status::Ok();
+}
+
+PinnedHostMemory::~PinnedHostMemory() { std::free(ptr_); }
+
+Result<PinnedHostMemory> PinnedHostMemory::Allocate(size_t bytes, const std::string& what) {
+  PinnedHostMemory m;
+  if (bytes == 0) return m;
+  m.ptr_ = std::malloc(bytes);
+  if (!m.ptr_) {
+    return Status(StatusCode::kUnavailable, "allocating " + std::to_string(bytes) +
+                                                " bytes of pinned host memory for " + what);
+  }
+  m.bytes_ = bytes;
+  return m;
+}
+
+// The emulated stream runs its copies as late as CUDA may: when Synchronize is called. Code that
+// touches a copy's source or destination before then reads or writes what a GPU might not have
+// copied yet, and the emulated tests see the difference.
+struct CopyStream::State {
+  struct Copy {
+    char* dst;
+    const void* src;
+    size_t bytes;
+  };
+  std::vector<Copy> queued;
+};
+
+CopyStream::CopyStream() = default;
+CopyStream::CopyStream(CopyStream&&) noexcept = default;
+CopyStream& CopyStream::operator=(CopyStream&&) noexcept = default;
+CopyStream::~CopyStream() = default;
+
+Result<CopyStream> CopyStream::Create(int device) {
+  if (device != 0) {
+    return Status(StatusCode::kUnavailable,
+                  DeviceLabel(device) + ": the emulator has one device, 0");
+  }
+  CopyStream out;
+  out.state_ = std::make_unique<State>();
+  return out;
+}
+
+Status CopyStream::Upload(DeviceMemory& dst, const PinnedHostMemory& host, size_t bytes,
+                          size_t offset) {
+  if (offset + bytes > dst.size() || bytes > host.size())
+    return Status(StatusCode::kInternal, "device upload out of range");
+  if (bytes) state_->queued.push_back({dst.as<char>() + offset, host.data(), bytes});
+  return Status::Ok();
+}
+
+Status CopyStream::Synchronize() {
+  for (const State::Copy& c : state_->queued) std::memcpy(c.dst, c.src, c.bytes);
+  state_->queued.clear();
   return Status::Ok();
 }
 
