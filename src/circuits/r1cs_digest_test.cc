@@ -3,8 +3,9 @@
 // gadget harness and of the 2KiB proof circuits, as they were before the engine's proof-kind seam
 // moved any code. A moved constraint, a reordered allocation or an A/B swap changes a digest, and
 // the official verifying keys depend on exactly those. To compare one with bellperson, see
-// docs/compatibility.md. The slow test pins the 32GiB PoRep partition, including the non-zero
-// counts and densities that Curio's Rust cuzk recorded for it (cuzk-project.md).
+// docs/compatibility.md. The 32GiB PoRep partition's, with the non-zero counts and densities that
+// Curio's Rust cuzk recorded for it, is pinned as compiled (tests/reference/rust_vectors_test.cc,
+// RustDigestsSlowTest.ThirtyTwoGiBPoRepPartition).
 #include <gtest/gtest.h>
 
 #include <string_view>
@@ -79,27 +80,6 @@ TEST(R1csDigestPinTest, PoRepTwoKiBPartition) {
   EXPECT_EQ(d->constraints, 2687921u);
   EXPECT_EQ(d->inputs, 40u);
   EXPECT_EQ(d->aux, 2685673u);
-}
-
-// One 32GiB partition: the digest, and the matrices' non-zero counts and densities as Curio's Rust
-// cuzk recorded them for its pre-compiled circuit (extern/cuzk/cuzk-project.md), which appends
-// the prover's input constraints (one A term per input) to what synthesis enforces.
-TEST(R1csDigestPinSlowTest, PoRepThirtyTwoGiBPartition) {
-  auto proof = filecoin::SealProofById(8);  // StackedDrg32GiBV1_1
-  ASSERT_TRUE(proof.ok());
-  auto d = r1cs::DigestCircuit(*PlaceholderPoRepCircuit(proof->shape));
-  ASSERT_TRUE(d.ok());
-  EXPECT_EQ(d->Hex(), "a790207ea0435359e7d5f286563586e3f9a3a286c97af2440f65a4a18063d9cb");
-  EXPECT_EQ(d->inputs, 328u);
-  EXPECT_EQ(d->aux, 130169893u);
-  EXPECT_EQ(d->constraints + d->inputs, 130278869u);
-  EXPECT_EQ(d->nnz_a + d->inputs, 309405051u);
-  EXPECT_EQ(d->nnz_b, 130327340u);
-  EXPECT_EQ(d->nnz_c, 282656500u);
-  EXPECT_EQ(d->nnz_a + d->inputs + d->nnz_b + d->nnz_c, 722388891u);
-  EXPECT_EQ(d->a_aux_density, 129753292u);
-  EXPECT_EQ(d->b_input_density, 1u);
-  EXPECT_EQ(d->b_aux_density, 33112281u);
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <utility>
 
+#include "base/hex.h"
 #include "r1cs/compiled_circuit_io.h"
 #include "r1cs/counting.h"
 
@@ -36,8 +38,8 @@ CompiledCircuits::~CompiledCircuits() {
 }
 
 std::shared_ptr<const r1cs::CompiledCircuit> CompiledCircuits::GetOrStartCompiling(
-    const std::string& circuit_id, CircuitFn make, uint64_t rows,
-    std::string_view reference_digest) {
+    const std::string& circuit_id, CircuitFn make, uint64_t rows, std::string_view reference_digest,
+    std::string_view known_fingerprint) {
   MutexLock lock(mu_);
   Entry& e = entries_[circuit_id];
   if (e.compiled || e.compiling || e.refused) return e.compiled;
@@ -58,7 +60,8 @@ std::shared_ptr<const r1cs::CompiledCircuit> CompiledCircuits::GetOrStartCompili
   }
   e.compiling = true;
   threads_.emplace_back(&CompiledCircuits::Compile, this, circuit_id, std::move(make), rows,
-                        std::string(reference_digest), std::move(reservation));
+                        std::string(reference_digest), std::string(known_fingerprint),
+                        std::move(reservation));
   return nullptr;
 }
 
@@ -86,12 +89,35 @@ Result<r1cs::CompiledCircuit> CompiledCircuits::ReadKept(const std::string& path
   return kept;
 }
 
+Result<r1cs::CompiledCircuit> CompiledCircuits::CompileWithDigest(
+    const std::string& circuit_id, const r1cs::Circuit& circuit, uint64_t rows,
+    const std::string& reference_digest, const std::string& known_fingerprint,
+    bool* by_fingerprint) {
+  *by_fingerprint = false;
+  auto digest = FromHex(reference_digest);
+  auto fingerprint = FromHex(known_fingerprint);
+  if (digest.ok() && fingerprint.ok() && digest->size() == 32 && fingerprint->size() == 32) {
+    r1cs::KnownCompilation known;
+    std::copy(digest->begin(), digest->end(), known.r1cs_digest.begin());
+    std::copy(fingerprint->begin(), fingerprint->end(), known.fingerprint.begin());
+    auto compiled = r1cs::CompileCircuit(
+        circuit, {.rows = rows, .cancel = &stop_, .digest = true, .known = &known});
+    if (compiled.ok() || compiled.status().code() == StatusCode::kCancelled || stop_) {
+      *by_fingerprint = compiled.ok();
+      return compiled;
+    }
+    spdlog::warn("{}: {}; compiling it again, hashing its R1CS digest", circuit_id,
+                 compiled.status().message());
+  }
+  return r1cs::CompileCircuit(circuit, {.rows = rows, .cancel = &stop_, .digest = true});
+}
+
 void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t rows,
-                               std::string reference_digest,
+                               std::string reference_digest, std::string known_fingerprint,
                                MemoryBudget::Reservation reservation) {
   auto start = Clock::now();
   Result<r1cs::CompiledCircuit> compiled = Status(StatusCode::kInternal, "not compiled");
-  bool read_back = false;
+  bool read_back = false, by_fingerprint = false;
   const std::string path = dir_.empty() ? "" : dir_ + "/cuzk-compiled-" + circuit_id + ".bin";
   auto circuit = make();
   if (!circuit.ok()) {
@@ -107,7 +133,8 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
       }
     }
     if (!read_back && !stop_) {
-      compiled = r1cs::CompileCircuit(**circuit, {.rows = rows, .cancel = &stop_, .digest = true});
+      compiled = CompileWithDigest(circuit_id, **circuit, rows, reference_digest, known_fingerprint,
+                                   &by_fingerprint);
     }
   }
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -132,13 +159,18 @@ void CompiledCircuits::Compile(std::string circuit_id, CircuitFn make, uint64_t 
     e.refused = true;
     return;
   }
+  std::string digest_note = "equal to rust-fil-proofs 19.1's";
+  if (reference_digest.empty()) {
+    digest_note = "no reference digest known for this circuit";
+  } else if (by_fingerprint) {
+    digest_note =
+        "rust-fil-proofs 19.1's: the compiled form's fingerprint is the one pinned with it";
+  }
   spdlog::info(
       "{}: circuit {} in {:.1f} s, {} MiB resident, R1CS digest {} ({}); partitions now "
       "synthesize compact witnesses",
       circuit_id, read_back ? "read back from " + path : std::string("compiled"), seconds,
-      compiled->Bytes() >> 20, digest,
-      reference_digest.empty() ? "no reference digest known for this circuit"
-                               : "equal to rust-fil-proofs 19.1's");
+      compiled->Bytes() >> 20, digest, digest_note);
   e.compiled = std::make_shared<const r1cs::CompiledCircuit>(std::move(compiled).value());
   // The estimate gives way to what it holds, when that is less (the engine counts Bytes()).
   if (e.compiled->Bytes() < reservation.bytes()) reservation.ShrinkTo(e.compiled->Bytes());

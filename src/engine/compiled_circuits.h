@@ -5,11 +5,14 @@
 // same); once it is ready, partitions are synthesized as compact witnesses and their a and b
 // evaluated just before proving. Each compiled circuit holds a share of the memory budget; one
 // that does not fit is not compiled (tried again after a minute). Its R1CS digest is hashed while
-// it compiles (from the matrices as compiled); one whose digest is not the reference given (the
-// digest rust-fil-proofs gives the circuit) is never used. With a folder to keep them in, each is
-// written there once compiled (cuzk-compiled-ID.bin, r1cs/compiled_circuit_io.h) and read back by
-// a later process instead of compiled again, when the file is intact, has the circuit's shape and
-// its digest is the reference; any other file is compiled over, with a warning.
+// it compiles (from the matrices as compiled), or, where a test pinned the compiled form's
+// fingerprint beside the reference, taken from the reference when the fingerprint matches (a
+// 32GiB PoRep partition: 2.9 GB to hash instead of 29.6 GB); one whose digest is not the
+// reference given (the digest rust-fil-proofs gives the circuit) is never used. With a folder to
+// keep them in, each is written there once compiled (cuzk-compiled-ID.bin,
+// r1cs/compiled_circuit_io.h) and read back by a later process instead of compiled again, when the
+// file is intact, has the circuit's shape and its digest is the reference; any other file is
+// compiled over, with a warning.
 #pragma once
 
 #include <chrono>
@@ -33,7 +36,7 @@ namespace cuzk::engine {
 struct CompiledInfo {
   std::string circuit_id;
   uint64_t size_bytes = 0;
-  double build_seconds = 0;     // the R1CS digest's hashing included
+  double build_seconds = 0;     // the R1CS digest's hashing (or the fingerprint's) included
   std::string r1cs_digest;      // 64 hex digits
   bool digest_checked = false;  // true: equal to the reference; false: there was no reference
   bool read_back = false;       // read from the folder it was kept in, not compiled
@@ -65,10 +68,12 @@ class CompiledCircuits {
   // it from `make()`, whose R1CS has about `rows` rows (it sizes the reservation), on a thread of
   // its own. `reference_digest` (64 hex digits; empty: none known) is the R1CS digest the circuit
   // must have: a compiled circuit with another is refused, logged as an error, and never compiled
-  // again in this process.
+  // again in this process. `known_fingerprint` (64 hex digits; empty: none) is the compiled form's
+  // fingerprint (r1cs::CompiledFingerprint) seen with that digest: a compilation with it takes the
+  // digest without hashing the R1CS; one without it is compiled again, hashing, with a warning.
   std::shared_ptr<const r1cs::CompiledCircuit> GetOrStartCompiling(
       const std::string& circuit_id, CircuitFn make, uint64_t rows,
-      std::string_view reference_digest = {});
+      std::string_view reference_digest = {}, std::string_view known_fingerprint = {});
   // Drops every ready compiled circuit that no partition or caller holds now (one in use would
   // free nothing) and returns the budget bytes released; none is compiled again for a minute.
   // The engine's budget calls it when a reservation does not fit and there are no idle buffers
@@ -94,7 +99,14 @@ class CompiledCircuits {
   };
   // Compiles on its own thread (or reads it from dir_) and files the result under `circuit_id`.
   void Compile(std::string circuit_id, CircuitFn make, uint64_t rows, std::string reference_digest,
-               MemoryBudget::Reservation reservation);
+               std::string known_fingerprint, MemoryBudget::Reservation reservation);
+  // Compiles `circuit`, taking its digest from the known pair when both hex strings are given and
+  // the fingerprint matches (`*by_fingerprint` set), else hashing it.
+  Result<r1cs::CompiledCircuit> CompileWithDigest(const std::string& circuit_id,
+                                                  const r1cs::Circuit& circuit, uint64_t rows,
+                                                  const std::string& reference_digest,
+                                                  const std::string& known_fingerprint,
+                                                  bool* by_fingerprint);
   // Returns the circuit kept in `path` if it is usable for `circuit` (see the class comment),
   // else an error saying why not.
   static Result<r1cs::CompiledCircuit> ReadKept(const std::string& path,

@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "base/hex.h"
 #include "r1cs/digest.h"
 
 namespace cuzk::engine {
@@ -40,13 +41,11 @@ CompiledCircuits::CircuitFn Chain(size_t n) {
 }
 
 // Polls until `id` is compiled (or 20 s pass).
-std::shared_ptr<const r1cs::CompiledCircuit> AwaitCompiled(CompiledCircuits& cc,
-                                                           const std::string& id,
-                                                           const CompiledCircuits::CircuitFn& make,
-                                                           uint64_t rows,
-                                                           std::string_view reference = {}) {
+std::shared_ptr<const r1cs::CompiledCircuit> AwaitCompiled(
+    CompiledCircuits& cc, const std::string& id, const CompiledCircuits::CircuitFn& make,
+    uint64_t rows, std::string_view reference = {}, std::string_view fingerprint = {}) {
   for (int i = 0; i < 2000; ++i) {
-    if (auto c = cc.GetOrStartCompiling(id, make, rows, reference)) return c;
+    if (auto c = cc.GetOrStartCompiling(id, make, rows, reference, fingerprint)) return c;
     std::this_thread::sleep_for(10ms);
   }
   return nullptr;
@@ -103,6 +102,29 @@ TEST(CompiledCircuitsTest, UsedOnlyWithTheReferenceDigestOrWithoutOne) {
   EXPECT_TRUE(ready[0].digest_checked);
   EXPECT_EQ(ready[1].r1cs_digest, digest);
   EXPECT_FALSE(ready[1].digest_checked);
+}
+
+// With the compiled form's fingerprint pinned beside the reference, the digest is the reference
+// (nothing hashed) when the fingerprint matches; when it does not, the circuit is compiled again,
+// hashing, and used if its digest is the reference after all.
+TEST(CompiledCircuitsTest, TakesTheDigestFromAPinnedFingerprint) {
+  size_t rows = 2'000;
+  std::string digest = DigestOf(Chain(rows));
+  auto hashed = r1cs::CompileCircuit(**Chain(rows)(), {.digest = true});
+  ASSERT_TRUE(hashed.ok());
+  std::string fingerprint = ToHex(r1cs::CompiledFingerprint(*hashed));
+  CompiledCircuits cc(nullptr);
+  auto pinned = AwaitCompiled(cc, "pinned", Chain(rows), rows, digest, fingerprint);
+  ASSERT_NE(pinned, nullptr);
+  ASSERT_TRUE(pinned->digest.has_value());
+  EXPECT_TRUE(*pinned->digest == *hashed->digest);
+  auto other = r1cs::CompileCircuit(**Chain(rows + 1)());
+  ASSERT_TRUE(other.ok());
+  std::string stale = ToHex(r1cs::CompiledFingerprint(*other));
+  auto rehashed = AwaitCompiled(cc, "stale", Chain(rows), rows, digest, stale);
+  ASSERT_NE(rehashed, nullptr);
+  EXPECT_EQ(rehashed->digest->Hex(), digest);
+  for (const CompiledInfo& info : cc.Ready()) EXPECT_TRUE(info.digest_checked) << info.circuit_id;
 }
 
 // One whose digest is not the reference is never handed out, and not compiled again.

@@ -6,6 +6,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "base/hex.h"
 #include "base/parallel.h"
 #include "r1cs/counting.h"
 
@@ -59,7 +60,7 @@ class CircuitCompiler final : public ConstraintSystem {
 
   // Returns the error of a circuit the table cannot hold, if any.
   const Status& status() const { return status_; }
-  // Returns the constraints synthesized and C's non-zero terms (hashed ones: with a digest only).
+  // Returns the constraints synthesized and C's non-zero terms.
   size_t constraints() const { return constraints_; }
   uint64_t nnz_c() const { return nnz_c_; }
 
@@ -75,6 +76,10 @@ class CircuitCompiler final : public ConstraintSystem {
       HashRow(out_.a, a_first);
       HashRow(out_.b, b_first);
       nnz_c_ += digest_->AddCombination(c);
+    } else {
+      for (const TermList* list : {&c.inputs(), &c.aux()}) {
+        for (const Term& t : *list) nnz_c_ += !t.coeff.IsZero();
+      }
     }
   }
 
@@ -295,8 +300,10 @@ size_t CompiledCircuit::Bytes() const {
 Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOptions& options) {
   CompiledCircuit out;
   size_t rows = options.rows, aux = options.aux;
+  // The R1CS is hashed unless a known compilation's fingerprint stands for its digest.
+  const bool hash = options.digest && !options.known;
   std::optional<CountingConstraintSystem> counts;
-  if (options.digest) {
+  if (hash) {
     counts.emplace();
     counts->SetCancel(options.cancel);
     RETURN_IF_ERROR(circuit.Synthesize(*counts));
@@ -313,21 +320,21 @@ Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOpti
     out.b_aux_density.Reserve(aux);
   }
   std::optional<R1csDigestWriter> digest;
-  if (counts) digest.emplace(counts->num_inputs(), counts->num_aux(), counts->num_constraints());
+  if (hash) digest.emplace(counts->num_inputs(), counts->num_aux(), counts->num_constraints());
   CircuitCompiler compiler(out, digest ? &*digest : nullptr);
   compiler.SetCancel(options.cancel);
   RETURN_IF_ERROR(circuit.Synthesize(compiler));
   RETURN_IF_ERROR(compiler.status());
-  if (digest) {
-    if (out.num_inputs != counts->num_inputs() || out.num_aux != counts->num_aux() ||
-        compiler.constraints() != counts->num_constraints()) {
+  if (options.digest) {
+    if (hash && (out.num_inputs != counts->num_inputs() || out.num_aux != counts->num_aux() ||
+                 compiler.constraints() != counts->num_constraints())) {
       return Status(StatusCode::kInternal, "the circuit synthesized differently in two passes (" +
                                                std::to_string(counts->num_constraints()) +
                                                " then " + std::to_string(compiler.constraints()) +
                                                " constraints)");
     }
     R1csDigest d;
-    d.digest = digest->Finish();
+    d.digest = hash ? digest->Finish() : options.known->r1cs_digest;
     d.inputs = out.num_inputs;
     d.aux = out.num_aux;
     d.constraints = compiler.constraints();
@@ -340,6 +347,15 @@ Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOpti
     out.digest = d;
   }
   compiler.AppendInputConstraints();
+  if (options.digest && options.known) {
+    auto fingerprint = CompiledFingerprint(out);
+    if (fingerprint != options.known->fingerprint) {
+      return Status(StatusCode::kInvalidArgument,
+                    "the compiled circuit's fingerprint " + ToHex(fingerprint) +
+                        " is not the one known to hash to its R1CS digest (" +
+                        ToHex(options.known->fingerprint) + ")");
+    }
+  }
   return out;
 }
 

@@ -12,6 +12,7 @@
 // the query densities follow ProvingAssignment's rules and are stored with the matrices.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -124,6 +125,15 @@ struct CompiledCircuit {
   size_t Bytes() const;
 };
 
+// A circuit's R1CS digest with the fingerprint (CompiledFingerprint) of its compiled form, seen
+// together: a compilation with that fingerprint has the matrices that hashed to that digest, so
+// it needs no hashing of its own (a 32GiB PoRep partition's digest hashes 29.6 GB, 75-90 s on one
+// core; its fingerprint 2.9 GB). The pairs are pinned by tests that compute both.
+struct KnownCompilation {
+  std::array<uint8_t, 32> r1cs_digest{};
+  std::array<uint8_t, 32> fingerprint{};
+};
+
 // How CompileCircuit works.
 struct CompileOptions {
   // The circuit's rows and aux variables, when known: the memory is reserved up front (no growth
@@ -134,12 +144,20 @@ struct CompileOptions {
   // Also computes the R1CS digest (CompiledCircuit::digest): a counting pass first (it costs
   // little), then the hashing beside the compilation on a thread of its own.
   bool digest = false;
+  // With digest: the digest is taken from `known` if the compiled circuit's fingerprint is its
+  // (nothing is hashed), and the compilation fails with kInvalidArgument if not.
+  const KnownCompilation* known = nullptr;
 };
 
 // Synthesizes `circuit` into a CompiledCircuit (of its witness, only the count of aux values other
 // than 0 and 1 is kept). Fails if the circuit has more than 65,535 distinct non-zero coefficients
 // in A and B, or if it synthesized differently in the counting pass.
 Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOptions& options = {});
+
+// Returns the SHA-256 of what a proof reads from `circuit` (its counts, coefficient table,
+// matrices and densities, as r1cs/compiled_circuit_io.h lays them out), not of its digest or
+// witness statistics: equal fingerprints, equal proofs.
+std::array<uint8_t, 32> CompiledFingerprint(const CompiledCircuit& circuit);
 
 // Sizes `out` as EvaluateCompiled fills it (inputs, aux count, rows, densities) without
 // evaluating, so that a proving key's sizes can be checked first; fails as EvaluateCompiled does.

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -46,13 +47,17 @@ class Sha256 {
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx_;
 };
 
+// Lays out a compiled circuit, hashing every byte, into a file or (default-constructed) nowhere:
+// CompiledFingerprint's hash of the same layout.
 class Writer {
  public:
-  explicit Writer(const std::string& path) : out_(path, std::ios::binary | std::ios::trunc) {}
-  bool ok() const { return out_.good(); }
+  Writer() = default;
+  explicit Writer(const std::string& path)
+      : out_(std::in_place, path, std::ios::binary | std::ios::trunc) {}
+  bool ok() const { return !out_ || out_->good(); }
   void Bytes(const void* p, size_t n) {
     hash_.Update(p, n);
-    out_.write(static_cast<const char*>(p), static_cast<std::streamsize>(n));
+    if (out_) out_->write(static_cast<const char*>(p), static_cast<std::streamsize>(n));
     written_ += n;
   }
   void U64(uint64_t v) { Bytes(&v, sizeof(v)); }
@@ -69,15 +74,18 @@ class Writer {
     for (size_t i = 0; i < bits.size(); ++i) bytes[i / 8] |= uint8_t(bits.Get(i)) << (i % 8);
     Array(std::span<const uint8_t>(bytes));
   }
+  // Writes the hash of every byte so far after them and closes the file.
   Status Finish() {
     auto sum = hash_.Finish();
-    out_.write(reinterpret_cast<const char*>(sum.data()), sum.size());
-    out_.close();
-    return out_.good() ? Status::Ok() : Status(StatusCode::kInternal, "writing failed");
+    out_->write(reinterpret_cast<const char*>(sum.data()), sum.size());
+    out_->close();
+    return out_->good() ? Status::Ok() : Status(StatusCode::kInternal, "writing failed");
   }
+  // Returns the hash of every byte so far (a Writer to nowhere).
+  std::array<uint8_t, 32> Sum() { return hash_.Finish(); }
 
  private:
-  std::ofstream out_;
+  std::optional<std::ofstream> out_;
   Sha256 hash_;
   uint64_t written_ = 0;
 };
@@ -248,7 +256,32 @@ Result<CompiledCircuit> Read(Reader& r) {
   return c;
 }
 
+// What a proof reads from a compiled circuit, as the file lays it out: the counts, the
+// coefficients, A and B, the densities.
+void WriteProofInputs(Writer& w, const CompiledCircuit& circuit) {
+  w.U64(circuit.num_inputs);
+  w.U64(circuit.num_aux);
+  w.U64(circuit.coefficients.size());
+  for (const Fr& c : circuit.coefficients) {
+    auto be = c.ToBytesBE();
+    w.Bytes(be.data(), be.size());
+  }
+  for (const CompiledMatrix* m : {&circuit.a, &circuit.b}) WriteMatrix(w, *m);
+  for (const DensityBits* d :
+       {&circuit.a_aux_density, &circuit.b_input_density, &circuit.b_aux_density}) {
+    w.Bits(*d);
+  }
+}
+
 }  // namespace
+
+std::array<uint8_t, 32> CompiledFingerprint(const CompiledCircuit& circuit) {
+  Writer w;
+  static constexpr char kTag[8] = {'c', 'u', 'z', 'k', '-', 'c', 'f', '1'};
+  w.Bytes(kTag, sizeof(kTag));
+  WriteProofInputs(w, circuit);
+  return w.Sum();
+}
 
 Status WriteCompiledCircuit(const CompiledCircuit& circuit, const std::string& path) {
   if (!circuit.digest) {

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <tuple>
+#include <vector>
+
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit_testing.h"
 #include "r1cs/proving_assignment.h"
@@ -178,6 +182,55 @@ TEST(CompiledCircuitTest, TheAssignmentsCancelFlagStopsTheEvaluation) {
   EXPECT_EQ(EvaluateCompiled(*compiled, witness, out).code(), StatusCode::kCancelled);
   cancel = false;
   EXPECT_TRUE(EvaluateCompiled(*compiled, witness, out).ok());
+}
+
+// A compilation whose fingerprint was seen beside its hashed digest takes the digest without
+// hashing, every count as the hashed compilation gives it; another circuit's fingerprint, or a
+// matrix that differs by one column or one coefficient, does not pass for it.
+TEST(CompiledCircuitTest, AKnownFingerprintStandsForTheHashedDigest) {
+  RandomCircuit circuit(12, 3, 3'000, 9'000);
+  auto hashed = CompileCircuit(circuit, {.digest = true});
+  ASSERT_TRUE(hashed.ok()) << hashed.status().ToString();
+  ASSERT_TRUE(hashed->digest.has_value());
+  const KnownCompilation known{hashed->digest->digest, CompiledFingerprint(*hashed)};
+  auto trusted = CompileCircuit(circuit, {.digest = true, .known = &known});
+  ASSERT_TRUE(trusted.ok()) << trusted.status().ToString();
+  ASSERT_TRUE(trusted->digest.has_value());
+  EXPECT_TRUE(*trusted->digest == *hashed->digest);
+  EXPECT_EQ(CompiledFingerprint(*trusted), known.fingerprint);
+
+  auto other =
+      CompileCircuit(RandomCircuit(13, 3, 3'000, 9'000), {.digest = true, .known = &known});
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(other.status().message().find("is not the one known to hash to its R1CS digest"),
+            std::string::npos)
+      << other.status().message();
+
+  // One term's column, or its coefficient, changed: another fingerprint.
+  auto changed = [&](bool column) {
+    auto c = CompileCircuit(circuit);
+    EXPECT_TRUE(c.ok());
+    std::vector<uint32_t> columns(c->a.columns().begin(), c->a.columns().end());
+    std::vector<uint16_t> ids(c->a.coeff_ids().begin(), c->a.coeff_ids().end());
+    size_t t = columns.size() / 2;
+    if (column) {
+      columns[t] ^= 1;
+    } else {
+      ids[t] = ids[t] == CompiledMatrix::kOne ? CompiledMatrix::kMinusOne : CompiledMatrix::kOne;
+    }
+    std::vector<uint8_t> row_terms(c->a.row_terms().begin(), c->a.row_terms().end());
+    std::vector<uint64_t> long_rows(c->a.long_rows().begin(), c->a.long_rows().end());
+    auto owner = std::make_shared<
+        std::tuple<std::vector<uint32_t>, std::vector<uint16_t>, std::vector<uint8_t>>>(
+        columns, ids, row_terms);
+    EXPECT_TRUE(c->a.Adopt(std::get<0>(*owner), std::get<1>(*owner), std::get<2>(*owner), long_rows,
+                           owner, c->num_inputs, c->num_aux, c->coefficients.size())
+                    .ok());
+    return CompiledFingerprint(*c);
+  };
+  EXPECT_NE(changed(true), known.fingerprint);
+  EXPECT_NE(changed(false), known.fingerprint);
 }
 
 TEST(CompiledCircuitTest, RefusesACircuitWithMoreDistinctCoefficientsThanItsTable) {

@@ -17,7 +17,9 @@
 
 #include "base/hex.h"
 #include "engine/kinds/proof_kind.h"
+#include "engine/kinds/reference_digests.h"
 #include "filecoin/post_vanilla.h"
+#include "r1cs/compiled_circuit.h"
 #include "r1cs/digest.h"
 
 namespace cuzk::engine {
@@ -204,10 +206,18 @@ RustDigest DigestLine(const std::string& label) {
   return {};
 }
 
-// Our circuit of `kind` for sectors of `sector_bytes`, digested.
+// Our circuit of `kind` for sectors of `sector_bytes`, compiled as the daemon compiles it, its
+// R1CS digest hashed from the compiled matrices; the compiled form's fingerprint must be the one
+// pinned beside the reference digest (engine/kinds/reference_digests.cc), the pair the daemon
+// relies on to skip the hashing.
 Result<r1cs::R1csDigest> OurDigest(ProofKind kind, uint64_t sector_bytes) {
   ASSIGN_OR_RETURN(CircuitInfo circuit, FindCircuit(kind, sector_bytes));
-  return r1cs::DigestCircuit(*DescriptorOf(kind).PlaceholderCircuit(circuit));
+  ASSIGN_OR_RETURN(
+      r1cs::CompiledCircuit compiled,
+      r1cs::CompileCircuit(*DescriptorOf(kind).PlaceholderCircuit(circuit), {.digest = true}));
+  EXPECT_EQ(ToHex(r1cs::CompiledFingerprint(compiled)), CompiledFingerprintOf(circuit.id))
+      << circuit.id << "'s compiled fingerprint";
+  return *compiled.digest;
 }
 
 // `ours` against Rust's line `label`.
@@ -258,9 +268,8 @@ TEST(RustDigestsSlowTest, FiveTwelveMiBSnapDealsCircuits) {
 }
 
 // 125M + 81M + 22M constraints digested: minutes, the WindowPoSt circuit on one thread while the
-// others take turns on a second. The 32GiB PoRep partition's line is pinned, with its matrices'
-// counts, by R1csDigestPinSlowTest (src/circuits/r1cs_digest_test.cc); checking it here too would
-// cost as much again.
+// others take turns on a second. The 32GiB PoRep partition's line: ThirtyTwoGiBPoRepPartition,
+// below.
 TEST(RustDigestsSlowTest, ThirtyTwoGiBCircuits) {
   auto window = std::async(std::launch::async, OurDigest, ProofKind::kWindowPost, k32GiB);
   ExpectDigest("StackedDrgWinning32GiBV1 ", ProofKind::kWinningPost, k32GiB);
@@ -268,6 +277,27 @@ TEST(RustDigestsSlowTest, ThirtyTwoGiBCircuits) {
                k32GiB);
   ExpectDigest("StackedDrg32GiBV1 (SnapDeals)", ProofKind::kSnapDealsUpdate, k32GiB);
   ExpectDigestEquals("StackedDrgWindow32GiBV1_2 ", window.get());
+}
+
+// One 32GiB PoRep partition: Rust's digest, the pinned fingerprint, and the matrices' non-zero
+// counts and densities as Curio's Rust cuzk recorded them for its pre-compiled circuit
+// (extern/cuzk/cuzk-project.md), which appends the prover's input constraints (one A term per
+// input) to what synthesis enforces. About two minutes on 2 cores (hashing 29.6 GB), 2.9 GB of
+// memory: a CTest entry of its own (rust_digest_porep32g_slow_test), beside the others.
+TEST(RustDigestsSlowTest, ThirtyTwoGiBPoRepPartition) {
+  auto d = OurDigest(ProofKind::kPoRepSealCommit, k32GiB);
+  ExpectDigestEquals("StackedDrg32GiBV1_1 (PoRep partition)", d);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->inputs, 328u);
+  EXPECT_EQ(d->aux, 130169893u);
+  EXPECT_EQ(d->constraints + d->inputs, 130278869u);
+  EXPECT_EQ(d->nnz_a + d->inputs, 309405051u);
+  EXPECT_EQ(d->nnz_b, 130327340u);
+  EXPECT_EQ(d->nnz_c, 282656500u);
+  EXPECT_EQ(d->nnz_a + d->inputs + d->nnz_b + d->nnz_c, 722388891u);
+  EXPECT_EQ(d->a_aux_density, 129753292u);
+  EXPECT_EQ(d->b_input_density, 1u);
+  EXPECT_EQ(d->b_aux_density, 33112281u);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // from a C1 file (--c1; `gen-c1 --synthetic` makes one of any size) or, without one, from seeded
 // placeholder values of the right shape: synthesis work does not depend on the witness being
 // satisfiable.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -14,9 +15,12 @@
 #include <thread>
 #include <utility>
 
+#include "base/hex.h"
 #include "circuits/porep/c1_inputs.h"
 #include "commands/commands.h"
 #include "commands/common.h"
+#include "engine/kinds/porep_work.h"
+#include "engine/kinds/reference_digests.h"
 #include "filecoin/c1_check.h"
 #include "r1cs/compact_witness.h"
 #include "r1cs/compiled_circuit.h"
@@ -39,8 +43,9 @@ struct SynthOptions {
   int iterations = 1;
   size_t threads = 1;
   size_t eval_threads = 1;  // compiled mode: threads evaluating one partition's A·w and B·w
-  bool no_compile_digest = false;  // compiled mode: compile without the R1CS digest
-  std::string compiled_file;       // compiled mode: read the circuit from it, or keep it there
+  bool no_compile_digest = false;    // compiled mode: compile without the R1CS digest
+  bool hash_compile_digest = false;  // compiled mode: hash it even where a fingerprint is pinned
+  std::string compiled_file;         // compiled mode: read the circuit from it, or keep it there
   uint64_t seed = 1;
   double cancel_after = 0;                // seconds; 0 = never
   uint64_t miner_id = 0, sector_num = 0;  // with --c1 and a miner: the C1's sector, checked
@@ -204,10 +209,24 @@ int RunSynthOnly(SynthOptions o) {
     }
   }
   if (o.mode == "compiled" && !compiled) {
+    // The digest as the daemon takes it: from the reference when the compiled form's fingerprint
+    // is the one pinned with it, else hashed.
+    const std::string id = engine::PoRepCircuitId(sector);
+    std::optional<r1cs::KnownCompilation> known;
+    auto digest = FromHex(engine::ReferenceDigestOf(id));
+    auto fingerprint = FromHex(engine::CompiledFingerprintOf(id));
+    if (!o.hash_compile_digest && digest.ok() && fingerprint.ok() && digest->size() == 32 &&
+        fingerprint->size() == 32) {
+      known.emplace();
+      std::copy(digest->begin(), digest->end(), known->r1cs_digest.begin());
+      std::copy(fingerprint->begin(), fingerprint->end(), known->fingerprint.begin());
+    }
     t = Clock::now();
-    auto c = r1cs::CompileCircuit(
-        circuits::porep::StackedCircuit(shape, witnesses[0]),
-        {.rows = constraints, .aux = counter.num_aux(), .digest = !o.no_compile_digest});
+    auto c = r1cs::CompileCircuit(circuits::porep::StackedCircuit(shape, witnesses[0]),
+                                  {.rows = constraints,
+                                   .aux = counter.num_aux(),
+                                   .digest = !o.no_compile_digest,
+                                   .known = known && !o.no_compile_digest ? &*known : nullptr});
     if (!c.ok()) return Fail(name, "compiling the circuit", c.status());
     compiled = std::move(c).value();
     std::printf(
@@ -215,7 +234,14 @@ int RunSynthOnly(SynthOptions o) {
         "built in %.1f s, peak RSS %.2f GiB\n",
         compiled->Bytes() / double(1 << 30), compiled->a.terms(), compiled->b.terms(),
         compiled->coefficients.size() - 1, Since(t), PeakRssGiB());
-    if (compiled->digest) std::printf("  its R1CS digest: %s\n", compiled->digest->Hex().c_str());
+    if (compiled->digest) {
+      std::printf("  its R1CS digest: %s (%s)\n", compiled->digest->Hex().c_str(),
+                  known ? "the reference's: its fingerprint is the one pinned with it"
+                        : "hashed while compiling");
+    }
+    t = Clock::now();
+    std::string fingerprint_hex = ToHex(r1cs::CompiledFingerprint(*compiled));
+    std::printf("  its fingerprint: %s (%.1f s)\n", fingerprint_hex.c_str(), Since(t));
     if (!o.compiled_file.empty()) {
       t = Clock::now();
       Status kept = r1cs::WriteCompiledCircuit(*compiled, o.compiled_file);
@@ -328,8 +354,13 @@ void RegisterSynthOnly(CLI::App& app) {
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_flag("--no-compile-digest", o.no_compile_digest,
-                "compiled mode: compile without hashing the R1CS digest beside it (the daemon "
-                "always hashes it, and uses a compiled circuit only if the digest is Rust's)");
+                "compiled mode: compile without the R1CS digest (the daemon uses a compiled "
+                "circuit only if its digest is Rust's)");
+  cmd->add_flag("--hash-compile-digest", o.hash_compile_digest,
+                "compiled mode: hash the R1CS digest while compiling even where the compiled "
+                "form's fingerprint is pinned with the reference digest (the daemon then "
+                "takes the reference, checking the fingerprint: 2.9 GB hashed instead of "
+                "29.6 GB for a 32GiB partition)");
   cmd->add_option("--compiled-file", o.compiled_file,
                   "compiled mode: read the compiled circuit from this file (as the daemon reads "
                   "one it kept), or compile it and write it there; reports both times");

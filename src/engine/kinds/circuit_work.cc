@@ -23,7 +23,7 @@ std::shared_ptr<const r1cs::CompiledCircuit> CircuitWork::CompiledIfReady() {
   if (!compiled_ || !source_.circuit || !source_.inputs || !source_.rows) return nullptr;
   auto any_partition = [circuit = source_.circuit] { return circuit(0); };
   return compiled_->GetOrStartCompiling(circuit_id_, any_partition, source_.rows,
-                                        source_.reference_digest);
+                                        source_.reference_digest, source_.known_fingerprint);
 }
 
 Result<std::unique_ptr<SynthesizedPartition>> CircuitWork::Synthesize(

@@ -29,6 +29,7 @@ struct CircuitSource {
   PartitionInputsFn inputs;
   uint64_t rows = 0;
   std::string_view reference_digest;
+  std::string_view known_fingerprint;  // the compiled form's, pinned with the digest (or empty)
 };
 
 class CircuitWork : public JobWork {

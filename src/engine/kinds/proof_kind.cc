@@ -143,11 +143,12 @@ Result<std::unique_ptr<JobWork>> MakeJobWork(const JobRequest& request,
   // The kinds estimate the partition; its MSM threads' buckets depend on the engine's threads.
   const uint64_t partition_memory =
       job->partition_memory + PartitionThreadMemory(context.prover_threads);
-  return MakeCircuitWork(srs, job->circuit_id, job->partitions, partition_memory,
-                         context.budget_bytes, context.prover_threads, context.srs_load_ms,
-                         std::move(job->synthesize), context.cancel, std::move(finish),
-                         CircuitSource{job->circuit, job->public_inputs, job->rows,
-                                       ReferenceDigestOf(job->circuit_id)});
+  return MakeCircuitWork(
+      srs, job->circuit_id, job->partitions, partition_memory, context.budget_bytes,
+      context.prover_threads, context.srs_load_ms, std::move(job->synthesize), context.cancel,
+      std::move(finish),
+      CircuitSource{job->circuit, job->public_inputs, job->rows, ReferenceDigestOf(job->circuit_id),
+                    CompiledFingerprintOf(job->circuit_id)});
 }
 
 }  // namespace cuzk::engine
