@@ -2,7 +2,8 @@
 // The device against the CPU, on a GPU (CTest label `gpu`): NTTs of 2^1..2^24 points (plain,
 // inverse, coset, inverse coset), the quotient H, G1 MSMs of random, 90%-trivial and all-zero
 // scalars at 2^8..2^22, and Groth16 proofs through CudaBackend equal to the CPU backend's for the
-// same r and s. Every test skips, saying why, when no device is usable; a build without CUDA
+// same r and s, the key resident or streamed in chunks (a memory limit standing for a smaller
+// card). Every test skips, saying why, when no device is usable; a build without CUDA
 // checks instead that the backend says so. Built a second time as gpu_emulated_test, against the
 // host emulator (gpu/emulated), at sizes up to 2^12, so that make test runs the backend's whole
 // launch sequence without a GPU.
