@@ -116,7 +116,8 @@ assert s["memory"]["total_bytes"] == s["memory"]["budget"], s["memory"]
 assert any(x["circuit_id"] == "porep-2k" for x in s["allocations"]["srs"]), s["allocations"]
 # The first job compiled the circuit; the jobs after it proved from compact witnesses.
 assert [x["circuit_id"] for x in s["allocations"]["pce"]] == ["porep-2k"], s["allocations"]
-# Used because its R1CS digest, hashed as it compiled, is the one bellperson gives the circuit.
+# Used because its R1CS digest is the one bellperson gives the circuit: the compiled form's
+# fingerprint is the one pinned with that digest (engine/kinds/reference_digests.cc).
 pce = s["allocations"]["pce"][0]
 assert pce["digest_checked"] is True, pce
 assert pce["r1cs_digest"] == "2c120b1125bd531d5a62b11932b2ae0e0cb47f455cea582994f97534e296bb42", pce
@@ -127,7 +128,7 @@ assert states["job-1"] == "completed" and states["garbage"] == "failed", states
 assert states["bad"] == "failed" and states["bad#2"] == "failed", states
 PY
 grep -q "job job-1: completed" daemon.log
-grep -q "porep-2k: circuit compiled in .* R1CS digest 2c120b11.* (equal to rust-fil-proofs 19.1's)" daemon.log
+grep -q "porep-2k: circuit compiled in .* R1CS digest 2c120b11.* (rust-fil-proofs 19.1's: the compiled form's fingerprint is the one pinned with it)" daemon.log
 grep -q "porep-2k: compiled circuit kept in $work/compiled/cuzk-compiled-porep-2k.bin" daemon.log
 test -s "$work/compiled/cuzk-compiled-porep-2k.bin"
 grep -q "job garbage: failed" daemon.log
