@@ -3,10 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <utility>
 
-#include "base/hex.h"
 #include "r1cs/compiled_circuit_io.h"
 #include "r1cs/counting.h"
 
@@ -94,14 +92,9 @@ Result<r1cs::CompiledCircuit> CompiledCircuits::CompileWithDigest(
     const std::string& reference_digest, const std::string& known_fingerprint,
     bool* by_fingerprint) {
   *by_fingerprint = false;
-  auto digest = FromHex(reference_digest);
-  auto fingerprint = FromHex(known_fingerprint);
-  if (digest.ok() && fingerprint.ok() && digest->size() == 32 && fingerprint->size() == 32) {
-    r1cs::KnownCompilation known;
-    std::copy(digest->begin(), digest->end(), known.r1cs_digest.begin());
-    std::copy(fingerprint->begin(), fingerprint->end(), known.fingerprint.begin());
+  if (auto known = r1cs::KnownCompilationOf(reference_digest, known_fingerprint)) {
     auto compiled = r1cs::CompileCircuit(
-        circuit, {.rows = rows, .cancel = &stop_, .digest = true, .known = &known});
+        circuit, {.rows = rows, .cancel = &stop_, .digest = true, .known = &*known});
     if (compiled.ok() || compiled.status().code() == StatusCode::kCancelled || stop_) {
       *by_fingerprint = compiled.ok();
       return compiled;

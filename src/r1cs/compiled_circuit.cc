@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "r1cs/compiled_circuit.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -295,6 +296,21 @@ size_t CompiledCircuit::Bytes() const {
   return a.Bytes() + b.Bytes() + coefficients.capacity() * sizeof(Fr) +
          a_aux_density.CapacityBytes() + b_input_density.CapacityBytes() +
          b_aux_density.CapacityBytes();
+}
+
+std::optional<KnownCompilation> KnownCompilationOf(std::string_view r1cs_digest,
+                                                   std::string_view fingerprint) {
+  auto digest_bytes = FromHex(r1cs_digest);
+  auto fingerprint_bytes = FromHex(fingerprint);
+  KnownCompilation known;
+  if (!digest_bytes.ok() || !fingerprint_bytes.ok() ||
+      digest_bytes->size() != known.r1cs_digest.size() ||
+      fingerprint_bytes->size() != known.fingerprint.size()) {
+    return std::nullopt;
+  }
+  std::copy(digest_bytes->begin(), digest_bytes->end(), known.r1cs_digest.begin());
+  std::copy(fingerprint_bytes->begin(), fingerprint_bytes->end(), known.fingerprint.begin());
+  return known;
 }
 
 Result<CompiledCircuit> CompileCircuit(const Circuit& circuit, const CompileOptions& options) {

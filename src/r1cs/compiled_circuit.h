@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "base/huge_page_allocator.h"
@@ -133,6 +134,11 @@ struct KnownCompilation {
   std::array<uint8_t, 32> r1cs_digest{};
   std::array<uint8_t, 32> fingerprint{};
 };
+
+// Returns the known compilation of `r1cs_digest` and `fingerprint` (64 hex digits each), or
+// nothing when either is empty or not 32 bytes of hex.
+std::optional<KnownCompilation> KnownCompilationOf(std::string_view r1cs_digest,
+                                                   std::string_view fingerprint);
 
 // How CompileCircuit works.
 struct CompileOptions {

@@ -5,7 +5,6 @@
 // from a C1 file (--c1; `gen-c1 --synthetic` makes one of any size) or, without one, from seeded
 // placeholder values of the right shape: synthesis work does not depend on the witness being
 // satisfiable.
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -213,13 +212,9 @@ int RunSynthOnly(SynthOptions o) {
     // is the one pinned with it, else hashed.
     const std::string id = engine::PoRepCircuitId(sector);
     std::optional<r1cs::KnownCompilation> known;
-    auto digest = FromHex(engine::ReferenceDigestOf(id));
-    auto fingerprint = FromHex(engine::CompiledFingerprintOf(id));
-    if (!o.hash_compile_digest && digest.ok() && fingerprint.ok() && digest->size() == 32 &&
-        fingerprint->size() == 32) {
-      known.emplace();
-      std::copy(digest->begin(), digest->end(), known->r1cs_digest.begin());
-      std::copy(fingerprint->begin(), fingerprint->end(), known->fingerprint.begin());
+    if (!o.hash_compile_digest) {
+      known = r1cs::KnownCompilationOf(engine::ReferenceDigestOf(id),
+                                       engine::CompiledFingerprintOf(id));
     }
     t = Clock::now();
     auto c = r1cs::CompileCircuit(circuits::porep::StackedCircuit(shape, witnesses[0]),
